@@ -1,0 +1,39 @@
+/** Validation and normalisation of `Authentication` options (v10 messages, in v10's order). */
+import { checkOptions, optional, required } from '../shared/assert';
+import { joinUrl } from '../shared/query';
+
+export interface AuthenticationOptions {
+  domain: string;
+  clientID: string;
+  responseType?: string;
+  responseMode?: string;
+  redirectUri?: string;
+  scope?: string;
+  audience?: string;
+  _disableDeprecationWarnings?: boolean;
+  _sendTelemetry?: boolean;
+  _telemetryInfo?: Record<string, unknown>;
+  _timesToRetryFailedRequests?: number;
+  [key: string]: unknown;
+}
+
+/** Throws v10's message for the first invalid option. */
+export function validateAuthenticationOptions(options: unknown): asserts options is AuthenticationOptions {
+  checkOptions(options, 'options parameter is not valid', [
+    required('domain'),
+    required('clientID'),
+    optional('responseType', 'string', 'responseType is not valid'),
+    optional('responseMode', 'string', 'responseMode is not valid'),
+    optional('redirectUri', 'string', 'redirectUri is not valid'),
+    optional('scope', 'string', 'scope is not valid'),
+    optional('audience', 'string', 'audience is not valid'),
+    optional('_disableDeprecationWarnings', 'boolean', '_disableDeprecationWarnings option is not valid'),
+    optional('_sendTelemetry', 'boolean', '_sendTelemetry option is not valid'),
+    optional('_telemetryInfo', 'object', '_telemetryInfo option is not valid'),
+  ]);
+}
+
+/** The API root: a domain starting with `http` is used as given (local development). */
+export function rootUrlFor(domain: string): string {
+  return domain.toLowerCase().startsWith('http') ? domain : joinUrl('https://' + domain);
+}

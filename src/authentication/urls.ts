@@ -1,0 +1,54 @@
+/** `buildAuthorizeUrl` and `buildLogoutUrl`: pure functions of the base options and call options. */
+import { checkOptions, checkValue, optional, required } from '../shared/assert';
+import { toSnakeCase } from '../shared/casing';
+import { mergeBase, omit } from '../shared/objects';
+import { joinUrl, stringifyQuery } from '../shared/query';
+import { unknownAuthorizeParams, unknownParamsWarning } from './authorize-params';
+
+type Obj = Record<string, unknown>;
+
+export interface UrlContext {
+  baseOptions: Obj & { rootUrl: string };
+  telemetry: string | undefined;
+  warn(message: string): void;
+}
+
+const AUTHORIZE_BASE_KEYS = ['clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience'];
+const NOT_SENT = ['username', 'popupOptions', 'domain', 'tenant', 'timeout', 'appState'];
+
+const containsWord = (list: unknown, word: string) => String(list).indexOf(word) !== -1;
+
+/** The `/authorize` URL for `options` merged over the base options. */
+export function buildAuthorizeUrl(ctx: UrlContext, options: unknown): string {
+  checkValue(options, 'object', 'options parameter is not valid');
+  let params = mergeBase(ctx.baseOptions, AUTHORIZE_BASE_KEYS, options as Obj);
+  checkOptions(params, 'options parameter is not valid', [
+    required('clientID'),
+    optional('redirectUri', 'string', 'redirectUri option is required'),
+    required('responseType'),
+    {
+      ...required('nonce'),
+      when: (p) => !containsWord(p.responseType, 'code') && containsWord(p.responseType, 'id_token'),
+    },
+    optional('scope', 'string', 'scope option is required'),
+    optional('audience', 'string', 'audience option is required'),
+  ]);
+  if (ctx.telemetry) params.auth0Client = ctx.telemetry;
+  if (Array.isArray(params.connection_scope)) params.connection_scope = params.connection_scope.join(',');
+  params = toSnakeCase(omit(params, NOT_SENT), ['auth0Client']) as Obj;
+  const unknown = unknownAuthorizeParams(params);
+  if (unknown.length) ctx.warn(unknownParamsWarning(unknown));
+  return joinUrl(ctx.baseOptions.rootUrl, 'authorize') + '?' + stringifyQuery(params);
+}
+
+/** The `/v2/logout` URL; `returnTo` keeps its casing and `federated` becomes a bare flag. */
+export function buildLogoutUrl(ctx: UrlContext, options?: unknown): string {
+  checkValue(options, 'object', 'options parameter is not valid', true);
+  const caller = (options || {}) as Obj;
+  const params = mergeBase(ctx.baseOptions, ['clientID'], caller);
+  if (ctx.telemetry) params.auth0Client = ctx.telemetry;
+  const query = omit(toSnakeCase(params, ['auth0Client', 'returnTo']) as Obj, ['federated']);
+  const federated = caller.federated;
+  const flag = federated !== undefined && federated !== false && federated !== 'false' ? '&federated' : '';
+  return joinUrl(ctx.baseOptions.rootUrl, 'v2', 'logout') + '?' + stringifyQuery(query) + flag;
+}

@@ -1,0 +1,58 @@
+/**
+ * The environment seam: the only module that reads `window`, `document`, `location` and storage.
+ * Everything else receives a `BrowserEnv`, so protocol code stays pure and tests can inject fakes.
+ * Globals are read lazily, on use, so importing the library during server-side rendering is safe.
+ */
+
+/** What the library needs from the page it runs in. */
+export interface BrowserEnv {
+  fetch(input: string, init?: RequestInit): Promise<Response>;
+  getRandomValues(bytes: Uint8Array): Uint8Array;
+  /** SubtleCrypto, for at_hash. */
+  subtle(): SubtleCrypto;
+  now(): number;
+  /** The current page URL (`location.href`). */
+  href(): string;
+  /** Navigates the page (`location.assign`). */
+  navigate(url: string): void;
+  /** `document.cookie` getter / setter. */
+  readCookies(): string;
+  writeCookie(cookie: string): void;
+  /** `window.localStorage`, or throws where it is not accessible. */
+  localStorage(): Storage;
+  warn(...args: unknown[]): void;
+}
+
+function global(): typeof globalThis {
+  return globalThis;
+}
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined || value === null) {
+    throw new Error(`${what} is not available in this environment`);
+  }
+  return value;
+}
+
+/** The real browser environment. Each member looks its global up when called. */
+export function defaultEnv(): BrowserEnv {
+  return {
+    fetch: (input, init) => need(global().fetch, 'fetch').call(global(), input, init),
+    getRandomValues: (bytes) => need(global().crypto, 'crypto').getRandomValues(bytes),
+    subtle: () => need(global().crypto?.subtle, 'crypto.subtle'),
+    now: () => Date.now(),
+    href: () => need(global().location, 'location').href,
+    navigate: (url) => need(global().location, 'location').assign(url),
+    readCookies: () => need(global().document, 'document').cookie,
+    writeCookie: (cookie) => {
+      need(global().document, 'document').cookie = cookie;
+    },
+    localStorage: () => need(global().localStorage, 'localStorage'),
+    warn: (...args) => global().console?.warn(...args),
+  };
+}
+
+/** Parses `href` and returns the parts the library uses. */
+export function currentLocation(env: BrowserEnv): URL {
+  return new URL(env.href());
+}

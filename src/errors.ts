@@ -1,0 +1,86 @@
+/**
+ * Error classes. Every error the library reports is a real `Error` that also carries the fields
+ * auth0-js 10 produced at that call site, as own enumerable properties, so code reading `err.error`
+ * or `err.code` and `JSON.stringify(err)` keep working. Class names live on the prototype (they
+ * survive minification and stay out of JSON).
+ */
+
+const BRAND = Symbol.for('webauth-js.error');
+
+/** Base class of every error created by webauth-js. */
+export class WebAuthError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message);
+    if (options && 'cause' in options) {
+      Object.defineProperty(this, 'cause', { value: options.cause, configurable: true, writable: true });
+    }
+  }
+}
+Object.defineProperty(WebAuthError.prototype, BRAND, { value: true });
+WebAuthError.prototype.name = 'WebAuthError';
+
+/**
+ * A bad argument or option, thrown synchronously with the exact auth0-js 10 message
+ * (for example `domain option is required`).
+ */
+export class ArgumentError extends WebAuthError {}
+ArgumentError.prototype.name = 'ArgumentError';
+
+/**
+ * Invalid verifier configuration, thrown synchronously (auth0-js 10 names it `ConfigurationError`).
+ * Example: a `leeway` outside 0..300 seconds.
+ */
+export class ConfigurationError extends WebAuthError {}
+ConfigurationError.prototype.name = 'ConfigurationError';
+
+/** Fields of an authentication-response error, as auth0-js 10 delivers them from `parseHash`. */
+export interface AuthResponseErrorFields {
+  error: string;
+  errorDescription?: string;
+  state?: string;
+}
+
+/**
+ * An error delivered by `parseHash`, `validateAuthenticationResponse` and `validateToken`:
+ * `{ error, errorDescription }` (plus `state` for an error returned in the URL fragment).
+ *
+ * @example
+ * ```ts
+ * webAuth.parseHash((err, result) => {
+ *   if (err && err.error === 'invalid_token') console.warn(err.errorDescription);
+ * });
+ * ```
+ */
+export class AuthResponseError extends WebAuthError {
+  error!: string;
+  errorDescription?: string;
+  state?: string;
+  constructor(fields: AuthResponseErrorFields, options?: { cause?: unknown }) {
+    super(fields.errorDescription ?? fields.error, options);
+    Object.assign(this, fields);
+  }
+}
+AuthResponseError.prototype.name = 'AuthResponseError';
+
+/**
+ * An error from an HTTP call, with the v10 fields `original`, `statusCode`, `statusText`, `code`,
+ * `description` (and `error` / `error_description`, `errorDetails`, `name`, `policy` where v10 set
+ * them). Assigned in v10's key order by the response handler.
+ */
+export class RequestError extends WebAuthError {
+  original?: unknown;
+  statusCode?: number;
+  statusText?: string;
+  code!: string | number | null;
+  description!: unknown;
+  error?: unknown;
+  error_description?: unknown;
+  errorDetails?: { codes: unknown; details: unknown };
+  policy?: unknown;
+}
+RequestError.prototype.name = 'RequestError';
+
+/** True for any error created by webauth-js, also across realms and across two loaded copies. */
+export function isWebAuthError(value: unknown): value is WebAuthError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+}

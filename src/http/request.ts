@@ -1,0 +1,119 @@
+/**
+ * The only caller of `fetch`. Sends JSON requests with v10's headers, trims the fields v10 trims,
+ * retries where v10 retried, and hands a raw response or a `TransportError` to a callback.
+ */
+import type { BrowserEnv } from '../browser/env';
+import { TransportError, markHttpResponse, type HttpResponse } from './transport-error';
+
+/** Statuses retried when `_timesToRetryFailedRequests` is set (as v10's HTTP client did). */
+const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504, 521, 522, 524]);
+const TRIMMED_KEYS = ['username', 'email', 'phoneNumber'];
+
+export interface HttpClientOptions {
+  env: BrowserEnv;
+  /** `Auth0-Client` value, or undefined when telemetry is off. */
+  telemetry?: string;
+  /** Headers sent on every request (Management's `Authorization`). */
+  headers?: Record<string, string>;
+  /** Extra attempts after a retryable failure. */
+  retries?: number;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Send cookies cross-origin (only `/co/authenticate` and hosted-page SSO data). */
+  withCredentials?: boolean;
+  /** No headers at all (hosted-page SSO data). */
+  noHeaders?: boolean;
+}
+
+/** What an HTTP-issuing method returns, shaped like v10's request wrapper. */
+export interface RequestHandle {
+  method: string;
+  url: string;
+  body: Record<string, unknown> | undefined;
+  headers: Record<string, string>;
+  abort(): void;
+  getMethod(): string;
+  getUrl(): string;
+  getBody(): Record<string, unknown> | undefined;
+  getHeaders(): Record<string, string>;
+}
+
+export type RawCallback = (err: TransportError | null, response?: HttpResponse) => void;
+
+function trimBody(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!body) return body;
+  const copy = { ...body };
+  for (const key of TRIMMED_KEYS) {
+    const value = copy[key];
+    if (typeof value === 'string') copy[key] = value.trim();
+  }
+  return copy;
+}
+
+function buildHeaders(options: HttpClientOptions, spec: RequestSpec): Record<string, string> {
+  if (spec.noHeaders) return {};
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const [k, v] of Object.entries({ ...options.headers, ...spec.headers })) headers[k.toLowerCase()] = v;
+  if (options.telemetry) headers['auth0-client'] = options.telemetry;
+  return headers;
+}
+
+async function readResponse(response: Response): Promise<HttpResponse> {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const text = await response.text();
+  let body: unknown = null;
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+  }
+  return markHttpResponse({ status: response.status, statusText: response.statusText, type, text, body });
+}
+
+/** Sends `spec`; calls `callback` exactly once unless aborted. */
+export function sendRequest(options: HttpClientOptions, spec: RequestSpec, callback: RawCallback): RequestHandle {
+  const controller = new AbortController();
+  const body = trimBody(spec.body);
+  const headers = buildHeaders(options, spec);
+  const init: RequestInit = {
+    method: spec.method,
+    headers,
+    body: body && spec.method !== 'GET' ? JSON.stringify(body) : undefined,
+    credentials: spec.withCredentials ? 'include' : 'same-origin',
+    signal: controller.signal,
+  };
+
+  const attempt = async (left: number): Promise<void> => {
+    let response: HttpResponse;
+    try {
+      response = await readResponse(await options.env.fetch(spec.url, init));
+    } catch (cause) {
+      if (controller.signal.aborted) return;
+      if (left > 0) return attempt(left - 1);
+      return callback(new TransportError('Request has been terminated', body, undefined, cause));
+    }
+    if (response.status >= 200 && response.status < 300) return callback(null, response);
+    if (left > 0 && RETRY_STATUSES.has(response.status)) return attempt(left - 1);
+    callback(new TransportError(response.statusText || String(response.status), body, response));
+  };
+  void attempt(Math.max(0, Math.floor(options.retries ?? 0)));
+
+  return {
+    method: spec.method,
+    url: spec.url,
+    body,
+    headers,
+    abort: () => controller.abort(),
+    getMethod: () => spec.method,
+    getUrl: () => spec.url,
+    getBody: () => body,
+    getHeaders: () => headers,
+  };
+}

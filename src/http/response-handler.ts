@@ -1,0 +1,77 @@
+/**
+ * Maps a raw response or failure to the `(err, result)` pair auth0-js 10 delivered, with its
+ * three flags: `forceLegacyError`, `ignoreCasing`, `keepOriginalCasing`.
+ */
+import { RequestError } from '../errors';
+import { toCamelCase } from '../shared/casing';
+import { TransportError, isHttpResponse } from './transport-error';
+
+export interface HandlerFlags {
+  forceLegacyError?: boolean;
+  ignoreCasing?: boolean;
+  keepOriginalCasing?: boolean;
+}
+
+export type Callback<T = unknown> = (err: any, result?: T) => void;
+
+type Obj = Record<string, any>;
+
+const firstTruthy = (obj: Obj, keys: string[]): unknown => {
+  for (const key of keys) if (obj[key]) return obj[key];
+  return null;
+};
+
+/** Builds the v10 error object (keys in v10's order) from any error value. */
+export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestError {
+  const response = err instanceof TransportError ? err.response : undefined;
+  let effective: Obj = (response?.body as Obj | null) || (err as Obj);
+  if (effective && effective.err) effective = effective.err;
+  effective = effective ?? {};
+
+  const code = firstTruthy(effective, ['code', 'error', 'error_code', 'status']);
+  const description = firstTruthy(effective, ['errorDescription', 'error_description', 'description', 'error', 'details', 'err']);
+  const message = typeof description === 'string' ? description : String(code ?? 'Request failed');
+  const out = new RequestError(message, { cause: err });
+  out.original = err;
+  if (response) {
+    out.statusCode = response.status;
+    out.statusText = response.statusText;
+  }
+  out.code = (code as string | number | null) ?? null;
+  out.description = description ?? null;
+  if (flags.forceLegacyError) {
+    out.error = out.code;
+    out.error_description = out.description;
+  }
+  if (effective.error_codes && effective.error_details) {
+    out.errorDetails = { codes: effective.error_codes, details: effective.error_details };
+  }
+  if (effective.name) Object.defineProperty(out, 'name', { value: effective.name, enumerable: true, writable: true, configurable: true });
+  if (effective.policy) out.policy = effective.policy;
+  return out;
+}
+
+/** The success value for an HTTP response or a plain payload (web messages). */
+function toResult(data: unknown, flags: HandlerFlags): unknown {
+  let body = data;
+  if (isHttpResponse(data)) {
+    if (data.type === 'text/html' || data.type === 'text/plain') return data.text;
+    body = data.body ?? {};
+  }
+  return flags.ignoreCasing ? body : toCamelCase(body, flags.keepOriginalCasing);
+}
+
+/** Wraps `cb` so that it receives v10-shaped errors and results. */
+export function wrapCallback<T>(cb: Callback<T>, flags: HandlerFlags = {}) {
+  return (err: unknown, data?: any): void => {
+    if (!err && !data) {
+      return cb({ error: 'generic_error', errorDescription: 'Something went wrong' });
+    }
+    if (!err && !isHttpResponse(data)) {
+      if (data.err) err = data.err;
+      else if (data.error) err = data;
+    }
+    if (err) return cb(toRequestError(err, flags));
+    cb(null, toResult(data, flags) as T);
+  };
+}

@@ -1,0 +1,45 @@
+/** The raw failure of an HTTP request, kept as `original` in v10-shaped errors. */
+import { WebAuthError } from '../errors';
+
+/** A received HTTP response, read once. */
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  /** Media type without parameters, lower-cased. */
+  type: string;
+  text: string;
+  /** Parsed JSON body, or null. */
+  body: unknown;
+}
+
+const MASK = '*****';
+const responses = new WeakSet<object>();
+
+/** Marks `response` as read from the network (as opposed to a message payload). */
+export function markHttpResponse(response: HttpResponse): HttpResponse {
+  responses.add(response);
+  return response;
+}
+
+export const isHttpResponse = (value: unknown): value is HttpResponse =>
+  typeof value === 'object' && value !== null && responses.has(value);
+
+/**
+ * An HTTP or network failure. Its request body (with any password masked) and response are
+ * non-enumerable, so they never end up in logs through `JSON.stringify`.
+ */
+export class TransportError extends WebAuthError {
+  declare readonly response?: HttpResponse;
+  declare readonly requestBody?: Record<string, unknown>;
+  /** The HTTP status, when a response arrived. */
+  status?: number;
+
+  constructor(message: string, requestBody?: Record<string, unknown>, response?: HttpResponse, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    const masked = requestBody && 'password' in requestBody ? { ...requestBody, password: MASK } : requestBody;
+    Object.defineProperty(this, 'requestBody', { value: masked });
+    Object.defineProperty(this, 'response', { value: response });
+    if (response) this.status = response.status;
+  }
+}
+TransportError.prototype.name = 'TransportError';

@@ -1,0 +1,117 @@
+/**
+ * ID-token verification: RS256 only (an HS256 token fails, CVE-2026-42280), signature with jose,
+ * then the claim checks in auth0-js 10's order with its exact messages.
+ */
+import { compactVerify, importJWK } from 'jose';
+import { ConfigurationError } from '../errors';
+import { decodeJwt } from './decode';
+import { getSigningKey, type JwksSource } from './jwks';
+
+export interface VerifyOptions {
+  issuer: string;
+  audience: string;
+  jwksUri: string;
+  source: JwksSource;
+  /** Clock skew in seconds (already validated by `effectiveLeeway`). */
+  leeway: number;
+  /** Seconds; checks `auth_time` when set. */
+  maxAge?: number;
+  clock?: () => Date;
+  /** Expected nonce; checked when set. */
+  nonce?: string | null;
+}
+
+/** The leeway v10 applies: a falsy value means 60 s; outside 0..300 s throws synchronously. */
+export function effectiveLeeway(leeway: unknown): number {
+  const value = (leeway as number) || 60;
+  if (!(value >= 0 && value <= 300)) {
+    throw new ConfigurationError('The leeway should be positive and lower than five minutes.');
+  }
+  return value;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const isNumber = (v: unknown): v is number => typeof v === 'number' && v !== 0 && !Number.isNaN(v);
+const when = (seconds: number) => new Date(seconds * 1000).toString();
+
+function checkClaims(claims: Record<string, any>, o: VerifyOptions): void {
+  const { iss, sub, aud, nonce, azp, exp, iat, nbf } = claims;
+  if (!isString(iss)) throw new Error('Issuer (iss) claim must be a string present in the ID token');
+  if (iss !== o.issuer) throw new Error(`Issuer (iss) claim mismatch in the ID token, expected "${o.issuer}", found "${iss}"`);
+  if (!isString(sub)) throw new Error('Subject (sub) claim must be a string present in the ID token');
+  if (!isString(aud) && !Array.isArray(aud)) {
+    throw new Error('Audience (aud) claim must be a string or array of strings present in the ID token');
+  }
+  if (Array.isArray(aud) && !aud.includes(o.audience)) {
+    throw new Error(`Audience (aud) claim mismatch in the ID token; expected "${o.audience}" but was not one of "${aud.join(', ')}"`);
+  }
+  if (isString(aud) && aud !== o.audience) {
+    throw new Error(`Audience (aud) claim mismatch in the ID token; expected "${o.audience}" but found "${aud}"`);
+  }
+  if (o.nonce) {
+    if (!isString(nonce)) throw new Error('Nonce (nonce) claim must be a string present in the ID token');
+    if (nonce !== o.nonce) throw new Error(`Nonce (nonce) claim value mismatch in the ID token; expected "${o.nonce}", found "${nonce}"`);
+  }
+  if (Array.isArray(aud) && aud.length > 1) {
+    if (!isString(azp)) {
+      throw new Error('Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values');
+    }
+    if (azp !== o.audience) throw new Error(`Authorized Party (azp) claim mismatch in the ID token; expected "${o.audience}", found "${azp}"`);
+  }
+  if (!isNumber(exp)) throw new Error('Expiration Time (exp) claim must be a number present in the ID token');
+  if (!isNumber(iat)) throw new Error('Issued At (iat) claim must be a number present in the ID token');
+  checkTimes(claims, o);
+}
+
+function checkTimes(claims: Record<string, any>, o: VerifyOptions): void {
+  const now = (o.clock ?? (() => new Date()))();
+  const nowText = now.toString();
+  const expLimit = claims.exp + o.leeway;
+  if (now.getTime() > expLimit * 1000) {
+    throw new Error(`Expiration Time (exp) claim error in the ID token; current time "${nowText}" is after expiration time "${when(expLimit)}"`);
+  }
+  if (typeof claims.nbf === 'number' && now.getTime() < (claims.nbf - o.leeway) * 1000) {
+    throw new Error(`Not Before Time (nbf) claim error in the ID token; current time "${nowText}" is before the not before time "${when(claims.nbf - o.leeway)}"`);
+  }
+  if (o.maxAge) {
+    if (!isNumber(claims.auth_time)) {
+      throw new Error('Authentication Time (auth_time) claim must be a number present in the ID token when Max Age (max_age) is specified');
+    }
+    const limit = claims.auth_time + o.maxAge + o.leeway;
+    if (now.getTime() > limit * 1000) {
+      throw new Error(`Authentication Time (auth_time) claim in the ID token indicates that too much time has passed since the last end-user authentication. Current time "${nowText}" is after last auth time at "${when(limit)}"`);
+    }
+  }
+}
+
+/**
+ * Verifies `token` and resolves with its full claim set, or rejects with an `Error` whose message is
+ * v10's description of the first failed check.
+ */
+export async function verifyIdToken(token: string | undefined, o: VerifyOptions): Promise<Record<string, unknown>> {
+  if (!token) throw new Error('ID token is required but missing');
+  const decoded = decodeJwt(token);
+  if (!decoded) throw new Error('ID token could not be decoded');
+  const { alg, kid } = decoded.header;
+  if (alg !== 'RS256') {
+    throw new Error(`Signature algorithm of "${String(alg)}" is not supported. Expected the ID token to be signed with "RS256".`);
+  }
+  const jwk = await getSigningKey(o.jwksUri, kid, o.source);
+  if (jwk.kty !== 'RSA' || !jwk.n || !jwk.e) throw new Error('Empty keyInfo in response');
+  const key = await importJWK({ kty: 'RSA', n: jwk.n, e: jwk.e }, 'RS256');
+  try {
+    await compactVerify(token, key, { algorithms: ['RS256'] });
+  } catch {
+    throw new Error('Invalid ID token signature.');
+  }
+  checkClaims(decoded.payload, o);
+  return decoded.payload;
+}
+
+/** `at_hash`: base64url of the left half of SHA-256 over the access token. */
+export async function accessTokenHash(subtle: SubtleCrypto, accessToken: string): Promise<string> {
+  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(accessToken)));
+  let binary = '';
+  for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

@@ -1,0 +1,40 @@
+/**
+ * webauth-js: a small, wire-compatible reimplementation of the auth0-js 10 browser SDK.
+ *
+ * @example
+ * ```ts
+ * import { WebAuth } from 'webauth-js';
+ * const webAuth = new WebAuth({ domain: 'tenant.example.com', clientID: 'abc123' });
+ * ```
+ */
+import { Authentication } from './authentication/authentication';
+import { Management } from './management/management';
+import { version } from './version';
+import { WebAuth } from './web-auth/web-auth';
+
+export { Authentication, Management, WebAuth, version };
+export { VERSION } from './version';
+export {
+  WebAuthError,
+  ArgumentError,
+  ConfigurationError,
+  AuthResponseError,
+  RequestError,
+  isWebAuthError,
+  type AuthResponseErrorFields,
+} from './errors';
+export { TransportError } from './http/transport-error';
+export { customEnvironment } from './web-auth/injection';
+export type { BrowserEnv } from './browser/env';
+export type { KeyValueStore } from './storage/key-value-store';
+export type { WebAuthOptions, WebAuthBaseOptions } from './web-auth/options';
+export type { AuthenticationOptions } from './authentication/options';
+export type { ManagementOptions } from './management/management';
+export type { UserProfile } from './authentication/authentication';
+export type { AuthResult, AuthCallback, ValidateOptions } from './web-auth/validate-response';
+export type { ParseHashOptions } from './web-auth/parse-hash';
+export type { RequestHandle } from './http/request';
+
+/** The namespace object, as `import auth0 from 'auth0-js'` users expect. */
+const auth0 = { Authentication, Management, WebAuth, version };
+export default auth0;

@@ -1,0 +1,88 @@
+/** `Management`: the current-user endpoints of the Management API (`/api/v2/users/{id}`). */
+import { defaultEnv, type BrowserEnv } from '../browser/env';
+import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request';
+import { wrapCallback } from '../http/response-handler';
+import { telemetryFor } from '../http/telemetry';
+import { checkOptions, checkValue, optional, required } from '../shared/assert';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback';
+import { customEnvironment } from '../web-auth/injection';
+
+export interface ManagementOptions {
+  domain: string;
+  /** An access token for `https://<domain>/api/v2/` with current-user scopes. */
+  token: string;
+  _sendTelemetry?: boolean;
+  _telemetryInfo?: Record<string, unknown>;
+  _timesToRetryFailedRequests?: number;
+  [key: string]: unknown;
+}
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Management API client for the signed-in user.
+ *
+ * @example
+ * ```ts
+ * const management = new Management({ domain: 'tenant.example.com', token: accessToken });
+ * management.getUser('auth0|123', (err, user) => console.log(user));
+ * ```
+ */
+export class Management {
+  baseOptions: ManagementOptions & { rootUrl: string; headers: Record<string, string> };
+  private readonly http: HttpClientOptions;
+
+  constructor(options: ManagementOptions) {
+    checkOptions(options, 'options parameter is not valid', [
+      required('domain'),
+      required('token'),
+      optional('_sendTelemetry', 'boolean', '_sendTelemetry option is not valid'),
+      optional('_telemetryInfo', 'object', '_telemetryInfo option is not valid'),
+    ]);
+    const base = options as Management['baseOptions'];
+    base.headers = { Authorization: 'Bearer ' + options.token };
+    base.rootUrl = 'https://' + options.domain + '/api/v2';
+    this.baseOptions = base;
+    const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
+    this.http = { env, telemetry: telemetryFor(options), headers: base.headers, retries: Number(options._timesToRetryFailedRequests) || 0 };
+  }
+
+  private call<T>(spec: Omit<RequestSpec, 'url'> & { path: string }, cb: NodeCallback<T> | undefined) {
+    const url = this.baseOptions.rootUrl + spec.path;
+    return callbackOrPromise(cb, (done) => sendRequest(this.http, { ...spec, url }, wrapCallback(done, { ignoreCasing: true })));
+  }
+
+  /** The user's full profile. */
+  getUser(userId: string, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkValue(cb, 'function', 'cb parameter is not valid', true);
+    return this.call({ method: 'GET', path: userPath(userId) }, cb);
+  }
+
+  /** Merges `userMetadata` into the user's `user_metadata`. */
+  patchUserMetadata(userId: string, userMetadata: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkValue(userMetadata, 'object', 'userMetadata parameter is not valid');
+    checkValue(cb, 'function', 'cb parameter is not valid', true);
+    return this.call({ method: 'PATCH', path: userPath(userId), body: { user_metadata: userMetadata } }, cb);
+  }
+
+  /** Updates root attributes of the user (needs `update:users`). */
+  patchUserAttributes(userId: string, user: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkValue(user, 'object', 'user parameter is not valid');
+    checkValue(cb, 'function', 'cb parameter is not valid', true);
+    return this.call({ method: 'PATCH', path: userPath(userId), body: user }, cb);
+  }
+
+  /** Links the identity in `secondaryUserToken` (an ID token) to `userId`. */
+  linkUser(userId: string, secondaryUserToken: string, cb?: NodeCallback<unknown[]>): RequestHandle | Promise<unknown[]> {
+    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkValue(secondaryUserToken, 'string', 'secondaryUserToken parameter is not valid');
+    checkValue(cb, 'function', 'cb parameter is not valid', true);
+    return this.call({ method: 'POST', path: userPath(userId) + '/identities', body: { link_with: secondaryUserToken } }, cb);
+  }
+}
+
+// Encoded, unlike v10: an id containing `/`, `?` or `#` must not change the request path.
+const userPath = (userId: string) => '/users/' + encodeURIComponent(userId);

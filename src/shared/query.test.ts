@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { joinUrl, parseQuery, stringifyQuery } from './query';
+
+describe('stringifyQuery', () => {
+  it('encodes like RFC 3986 and keeps insertion order', () => {
+    expect(stringifyQuery({ b: 'a b', a: "x!'()*~", c: undefined, d: null, e: () => 1 })).toBe(
+      'b=a%20b&a=x%21%27%28%29%2A~&d=',
+    );
+  });
+  it('uses brackets for nested objects and indices for arrays', () => {
+    expect(stringifyQuery({ a: { b: 1 }, l: ['x', 'y'] })).toBe('a%5Bb%5D=1&l%5B0%5D=x&l%5B1%5D=y');
+  });
+});
+
+describe('parseQuery', () => {
+  it('decodes form style and turns repeated keys into arrays', () => {
+    const parsed = parseQuery('a=x+y&b=%2F&a=2&flag&bad=%E0%A4%A');
+    expect({ ...parsed }).toEqual({ a: ['x y', '2'], b: '/', flag: '', bad: '%E0%A4%A' });
+  });
+  it('cannot be used to pollute prototypes', () => {
+    const parsed = parseQuery('__proto__=x&constructor=y');
+    expect(Object.getPrototypeOf(parsed)).toBeNull();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('joinUrl', () => {
+  it('collapses duplicate slashes but keeps the protocol and a trailing slash', () => {
+    expect(joinUrl('https://t.example.com/', '/authorize')).toBe('https://t.example.com/authorize');
+    expect(joinUrl('https://t.example.com/', '.well-known/jwks.json')).toBe('https://t.example.com/.well-known/jwks.json');
+    expect(joinUrl('http://localhost:3000', 'v2', 'logout')).toBe('http://localhost:3000/v2/logout');
+    expect(joinUrl('https://t/api/v2', 'users/')).toBe('https://t/api/v2/users/');
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fakeEnv } from '../testing/fake-env';
+import { encodeCookieName, encodeCookieValue, parseCookies } from './cookie-codec';
+import { cookieStore } from './cookie-store';
+
+describe('cookie codec', () => {
+  it('encodes names and values with the v10 literal sets', () => {
+    expect(encodeCookieName('co/verifier/https%3A%2F%2Fme.auth0.com/id(1)')).toBe(
+      'co%2Fverifier%2Fhttps%253A%252F%252Fme.auth0.com%2Fid%281%29',
+    );
+    expect(encodeCookieValue('{"a":"b c","d":[1,2]}')).toBe('{%22a%22:%22b%20c%22%2C%22d%22:[1%2C2]}');
+  });
+  it('decodes what it encodes and strips surrounding quotes', () => {
+    const value = '{"nonce":"a~b.c_d-e","state":"S"}';
+    const cookies = parseCookies(`x=1; ${encodeCookieName('com.auth0.auth.S')}=${encodeCookieValue(value)}; q="%22quoted%22"`);
+    expect(cookies.get('com.auth0.auth.S')).toBe(value);
+    expect(cookies.get('q')).toBe('"quoted"');
+  });
+});
+
+describe('cookieStore', () => {
+  it('on https writes the compat cookie first, then the SameSite=None cookie', () => {
+    const env = fakeEnv('https://app.example.com/');
+    cookieStore(env).set('com.auth0.auth.S', { state: 'S' }, 1 / 48);
+    expect(env.cookieWrites).toHaveLength(2);
+    expect(env.cookieWrites[0]).toMatch(/^_com\.auth0\.auth\.S_compat=\{%22state%22:%22S%22\}; path=\/; expires=.+ GMT; secure$/);
+    expect(env.cookieWrites[1]).toMatch(/^com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=.+; secure; sameSite=none$/);
+    const expires = Date.parse(env.cookieWrites[1]!.match(/expires=([^;]+)/)![1]!);
+    expect(Math.abs(expires - (env.clock + 30 * 60 * 1000))).toBeLessThan(1000);
+  });
+  it('on http writes one plain cookie, and without legacySameSiteCookie no compat cookie', () => {
+    const http = fakeEnv('http://127.0.0.1:5000/');
+    cookieStore(http).set('k', 'v');
+    expect(http.cookieWrites).toEqual([expect.stringMatching(/^k=%22v%22; path=\/; expires=[^;]+$/)]);
+    const https = fakeEnv('https://app.example.com/');
+    cookieStore(https, { legacySameSiteCookie: false }).set('k', 'v');
+    expect(https.cookieWrites).toHaveLength(1);
+  });
+  it('reads the main cookie, else the compat cookie, and removes both', () => {
+    const env = fakeEnv('https://app.example.com/');
+    const store = cookieStore(env, { cookieDomain: '.example.com' });
+    store.set('k', { a: 1 });
+    expect(store.get('k')).toEqual({ a: 1 });
+    env.writeCookie('k=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT');
+    expect(store.get('k')).toEqual({ a: 1 }); // compat cookie still there
+    store.remove('k');
+    expect(store.get('k')).toBeUndefined();
+    expect(env.cookieWrites.filter((c) => c.startsWith('_k_compat=;'))).toHaveLength(2);
+    expect(env.cookieWrites.every((c) => !c.startsWith('_k_compat=%') || c.includes('domain=.example.com'))).toBe(true);
+  });
+  it('falls back to the raw string when a value is not JSON', () => {
+    const env = fakeEnv();
+    env.writeCookie('plain=hello%20world; path=/');
+    expect(cookieStore(env).get('plain')).toBe('hello world');
+  });
+});

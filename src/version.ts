@@ -1,0 +1,13 @@
+/** The library's own version, reported in telemetry and as `auth0.version.raw`. */
+export const VERSION = '10.0.0-alpha.0';
+
+/**
+ * Version object in the shape auth0-js 10 exposes (`{ raw }`), so `auth0.version.raw` keeps working.
+ *
+ * @example
+ * ```ts
+ * import { version } from 'webauth-js';
+ * console.log(version.raw);
+ * ```
+ */
+export const version: { readonly raw: string } = { raw: VERSION };

@@ -1,0 +1,26 @@
+/** `webAuth.authorize`: store a transaction and navigate to `/authorize`. */
+import { checkOptions, required } from '../shared/assert';
+import { mergeBase } from '../shared/objects';
+import type { WebAuthContext } from './context';
+
+const AUTHORIZE_BASE_KEYS = [
+  'clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state',
+  '_intstate', 'nonce', 'organization', 'invitation',
+];
+
+/** The default scope of v10. */
+export const DEFAULT_SCOPE = 'openid profile email';
+
+/** Builds the `/authorize` URL for a new transaction and stores the transaction. */
+export function prepareAuthorize(ctx: WebAuthContext, options: Record<string, unknown> | undefined): string {
+  const params = mergeBase(ctx.baseOptions, AUTHORIZE_BASE_KEYS, options || {});
+  checkOptions(params, 'options parameter is not valid', [required('responseType')]);
+  ctx.transactionManager.process(params);
+  params.scope = params.scope || DEFAULT_SCOPE;
+  return ctx.client.buildAuthorizeUrl(params);
+}
+
+/** Redirects the page to `/authorize`. */
+export function authorize(ctx: WebAuthContext, options: Record<string, unknown> | undefined): void {
+  ctx.env.navigate(prepareAuthorize(ctx, options));
+}

@@ -1,0 +1,94 @@
+/** `WebAuth` option validation (v10 messages, in v10's check order) and derived values. */
+import { checkOptions, optional, required, type Rule } from '../shared/assert';
+
+/** Options of `new WebAuth(options)`. */
+export interface WebAuthOptions {
+  domain: string;
+  clientID: string;
+  responseType?: string;
+  responseMode?: string;
+  redirectUri?: string;
+  scope?: string;
+  audience?: string;
+  popupOrigin?: string;
+  /** Clock skew tolerance in seconds for ID-token times (default 60; 0..300). */
+  leeway?: number;
+  plugins?: unknown[];
+  maxAge?: number;
+  /** Transaction lifetime in minutes (default 30). */
+  stateExpiration?: number;
+  legacySameSiteCookie?: boolean;
+  cookieDomain?: string;
+  organization?: string;
+  invitation?: string;
+  state?: string;
+  nonce?: string;
+  transaction?: { namespace?: string; keyLength?: number };
+  __tryLocalStorageFirst?: boolean;
+  /** Returns "now" for ID-token time checks. */
+  __clock?: () => Date;
+  _disableDeprecationWarnings?: boolean;
+  _sendTelemetry?: boolean;
+  _telemetryInfo?: Record<string, unknown>;
+  _timesToRetryFailedRequests?: number;
+  overrides?: { __tenant?: string; __token_issuer?: string; __jwks_uri?: string };
+  [key: string]: unknown;
+}
+
+/** The options after construction: v10 adds these derived fields to the caller's object. */
+export interface WebAuthBaseOptions extends WebAuthOptions {
+  tenant: string;
+  token_issuer: string;
+  jwksURI: string | undefined;
+  rootUrl: string;
+  universalLoginPage?: boolean;
+}
+
+const OPTION_RULES: Rule[] = [
+  required('domain'),
+  required('clientID'),
+  optional('responseType', 'string', 'responseType is not valid'),
+  optional('responseMode', 'string', 'responseMode is not valid'),
+  optional('redirectUri', 'string', 'redirectUri is not valid'),
+  optional('scope', 'string', 'scope is not valid'),
+  optional('audience', 'string', 'audience is not valid'),
+  optional('popupOrigin', 'string', 'popupOrigin is not valid'),
+  optional('leeway', 'number', 'leeway is not valid'),
+  optional('plugins', 'array', 'plugins is not valid'),
+  optional('maxAge', 'number', 'maxAge is not valid'),
+  optional('stateExpiration', 'number', 'stateExpiration is not valid'),
+  optional('legacySameSiteCookie', 'boolean', 'legacySameSiteCookie option is not valid'),
+  optional('_disableDeprecationWarnings', 'boolean', '_disableDeprecationWarnings option is not valid'),
+  optional('_sendTelemetry', 'boolean', '_sendTelemetry option is not valid'),
+  optional('_telemetryInfo', 'object', '_telemetryInfo option is not valid'),
+  optional('_timesToRetryFailedRequests', 'number', '_timesToRetryFailedRequests option is not valid'),
+  optional('overrides', 'object', 'overrides option is not valid'),
+];
+
+const OVERRIDE_RULES: Rule[] = [
+  optional('__tenant', 'string', '__tenant option is required'),
+  optional('__token_issuer', 'string', '__token_issuer option is required'),
+  optional('__jwks_uri', 'string', '__jwks_uri is required'),
+];
+
+/** Throws v10's message for the first invalid option. */
+export function validateWebAuthOptions(options: unknown): asserts options is WebAuthOptions {
+  checkOptions(options, 'options parameter is not valid', OPTION_RULES);
+  const overrides = (options as WebAuthOptions).overrides;
+  if (overrides) checkOptions(overrides, 'overrides option is not valid', OVERRIDE_RULES);
+}
+
+/** Adds v10's derived fields to `options` in place and returns it. */
+export function deriveWebAuthOptions(options: WebAuthOptions): WebAuthBaseOptions {
+  const derived = options as WebAuthBaseOptions;
+  const overrides = options.overrides ?? {};
+  derived._sendTelemetry = options._sendTelemetry !== false;
+  derived._timesToRetryFailedRequests = options._timesToRetryFailedRequests
+    ? parseInt(String(options._timesToRetryFailedRequests), 10)
+    : 0;
+  derived.tenant = overrides.__tenant || options.domain.split('.')[0]!;
+  derived.token_issuer = overrides.__token_issuer || 'https://' + options.domain + '/';
+  derived.jwksURI = overrides.__jwks_uri;
+  derived.legacySameSiteCookie = options.legacySameSiteCookie !== false;
+  return derived;
+}

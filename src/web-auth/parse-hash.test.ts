@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearJwksMemoryCache } from '../id-token/jwks';
+import { fakeEnv, type FakeEnv } from '../testing/fake-env';
+import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens';
+import { customEnvironment } from './injection';
+import type { AuthResult } from './validate-response';
+import { WebAuth } from './web-auth';
+
+const ISSUER = 'https://me.auth0.com/';
+const JWKS = 'https://me.auth0.com/.well-known/jwks.json';
+let keys: TestKeys;
+let env: FakeEnv;
+
+const webAuth = (extra: Record<string, unknown> = {}) =>
+  new WebAuth({
+    domain: 'me.auth0.com',
+    clientID: 'CID',
+    redirectUri: 'https://app.example.com/callback',
+    responseType: 'token id_token',
+    [customEnvironment]: env,
+    ...extra,
+  } as never);
+
+/** Runs authorize() and returns the state and nonce it sent. */
+function startLogin(auth: WebAuth, options?: Record<string, unknown>) {
+  auth.authorize(options);
+  const url = new URL(env.navigations.at(-1)!);
+  return { state: url.searchParams.get('state')!, nonce: url.searchParams.get('nonce')!, url };
+}
+
+const parse = (auth: WebAuth, options: Record<string, unknown>) =>
+  new Promise<{ err: any; result: AuthResult | null | undefined }>((resolve) =>
+    auth.parseHash(options, (err, result) => resolve({ err, result })),
+  );
+
+beforeEach(async () => {
+  clearJwksMemoryCache();
+  env = fakeEnv();
+  keys ??= await makeKeys();
+  serveJwks(env, JWKS, keys);
+});
+
+describe('authorize → parseHash', () => {
+  it('stores state and nonce, navigates to /authorize, and returns the verified result once', async () => {
+    const auth = webAuth();
+    const { state, nonce, url } = startLogin(auth, { appState: { returnTo: '/x' } });
+    expect(url.origin + url.pathname).toBe('https://me.auth0.com/authorize');
+    expect(url.searchParams.get('scope')).toBe('openid profile email');
+    expect(url.searchParams.has('appState')).toBe(false);
+    expect(state).toMatch(/^[0-9A-VX-Za-z\-._~]{32}$/);
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, email: 'alice@example.com' }));
+    const hash = `#access_token=AT&id_token=${idToken}&scope=openid&expires_in=7200&token_type=Bearer&state=${state}`;
+    const { err, result } = await parse(auth, { hash });
+    expect(err).toBeNull();
+    expect(Object.keys(result!)).toEqual(['accessToken', 'idToken', 'idTokenPayload', 'appState', 'refreshToken', 'state', 'expiresIn', 'tokenType', 'scope']);
+    expect(result).toMatchObject({ accessToken: 'AT', idToken, appState: { returnTo: '/x' }, refreshToken: null, state, expiresIn: 7200, tokenType: 'Bearer', scope: 'openid' });
+    expect(result!.idTokenPayload).toMatchObject({ sub: 'auth0|alice', nonce, email: 'alice@example.com' });
+    const again = await parse(auth, { hash });
+    expect(again.err).toMatchObject({ error: 'invalid_token', errorDescription: '`state` does not match.' });
+  });
+
+  it('rejects a tampered state without verifying anything', async () => {
+    const auth = webAuth();
+    const { nonce } = startLogin(auth);
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
+    const { err } = await parse(auth, { hash: `#access_token=AT&id_token=${idToken}&state=forged` });
+    expect(err).toMatchObject({ name: 'AuthResponseError', error: 'invalid_token', errorDescription: '`state` does not match.' });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'invalid_token', errorDescription: '`state` does not match.' });
+    expect(env.fetches).toHaveLength(0);
+  });
+
+  it('fails an HS256 ID token with invalid_token (CVE-2026-42280)', async () => {
+    const auth = webAuth();
+    const { state, nonce } = startLogin(auth);
+    const idToken = await keys.signHs256(claimsFor(env, ISSUER, 'CID', { nonce }), 'client-secret');
+    const { err, result } = await parse(auth, { hash: `#access_token=AT&id_token=${idToken}&state=${state}` });
+    expect(result).toBeUndefined();
+    expect(err).toMatchObject({
+      error: 'invalid_token',
+      errorDescription: 'Signature algorithm of "HS256" is not supported. Expected the ID token to be signed with "RS256".',
+    });
+  });
+
+  it.each([
+    ['nonce mismatch', { nonce: 'other' }, 'Nonce (nonce) claim value mismatch in the ID token; expected "%NONCE%", found "other"'],
+    ['wrong audience', { aud: 'someone-else' }, 'Audience (aud) claim mismatch in the ID token; expected "CID" but found "someone-else"'],
+    ['wrong issuer', { iss: 'https://evil.example/' }, 'Issuer (iss) claim mismatch in the ID token, expected "https://me.auth0.com/", found "https://evil.example/"'],
+    ['no sub', { sub: undefined }, 'Subject (sub) claim must be a string present in the ID token'],
+    ['multi aud without azp', { aud: ['CID', 'x'] }, 'Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values'],
+  ])('reports %s with the v10 message', async (_name, extra, message) => {
+    const auth = webAuth();
+    const { state, nonce } = startLogin(auth);
+    const idToken = await keys.sign({ ...claimsFor(env, ISSUER, 'CID', { nonce }), ...extra });
+    const { err } = await parse(auth, { hash: `#access_token=AT&id_token=${idToken}&state=${state}` });
+    expect(err).toMatchObject({ error: 'invalid_token', errorDescription: message.replace('%NONCE%', nonce) });
+  });
+
+  it('fetches keys from the expected issuer, never from the token', async () => {
+    const auth = webAuth();
+    const { state, nonce } = startLogin(auth);
+    const idToken = await keys.sign(claimsFor(env, 'https://evil.example/', 'CID', { nonce }));
+    await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` });
+    expect(env.fetches.map((f) => f.url)).toEqual([JWKS]);
+  });
+
+  it('rejects a forged signature and an unknown kid', async () => {
+    const auth = webAuth();
+    let { state, nonce } = startLogin(auth);
+    const other = await makeKeys('k1');
+    const forged = await other.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
+    expect((await parse(auth, { hash: `#id_token=${forged}&access_token=A&state=${state}` })).err.errorDescription).toBe('Invalid ID token signature.');
+    ({ state, nonce } = startLogin(auth));
+    const unknownKid = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }), { kid: 'nope' });
+    const { err } = await parse(auth, { hash: `#id_token=${unknownKid}&access_token=A&state=${state}` });
+    expect(err.errorDescription).toBe('Could not find a public key for Key ID (kid) "nope"');
+  });
+
+  it('caches the key set across validations and refetches once for an unknown kid', async () => {
+    const counter = serveJwks(env, JWKS, keys);
+    const auth = webAuth();
+    for (let i = 0; i < 3; i++) {
+      const { state, nonce } = startLogin(auth);
+      const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
+      expect((await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` })).err).toBeNull();
+    }
+    expect(counter.count).toBe(1);
+    const { state, nonce } = startLogin(auth);
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }), { kid: 'rotated' });
+    await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` });
+    expect(counter.count).toBe(2);
+  });
+
+  it('applies leeway to expiry and throws synchronously for a leeway over 300 s', async () => {
+    const auth = webAuth({ leeway: 30 });
+    const { state, nonce } = startLogin(auth);
+    const now = Math.floor(env.clock / 1000);
+    const expired = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, exp: now - 20 }));
+    expect((await parse(auth, { hash: `#id_token=${expired}&access_token=A&state=${state}` })).err).toBeNull();
+    const second = startLogin(auth);
+    const tooOld = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: second.nonce, exp: now - 40 }));
+    const { err } = await parse(auth, { hash: `#id_token=${tooOld}&access_token=A&state=${second.state}` });
+    expect(err.errorDescription).toMatch(/^Expiration Time \(exp\) claim error in the ID token; current time ".+" is after expiration time ".+"$/);
+    const bad = webAuth({ leeway: 301 });
+    const third = startLogin(bad);
+    const token = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: third.nonce }));
+    expect(() => bad.parseHash({ hash: `#id_token=${token}&access_token=A&state=${third.state}` }, () => {})).toThrow(
+      'The leeway should be positive and lower than five minutes.',
+    );
+  });
+
+  it('checks at_hash when present', async () => {
+    const auth = webAuth();
+    const { state, nonce } = startLogin(auth);
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, at_hash: 'AAAAAAAAAAAAAAAAAAAAAA' }));
+    const { err } = await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` });
+    expect(err).toMatchObject({ error: 'invalid_token', errorDescription: 'Invalid access_token' });
+  });
+});
+
+describe('parseHash edge cases', () => {
+  it('returns a fragment error with its state, leaving the transaction', async () => {
+    const auth = webAuth();
+    const { state } = startLogin(auth);
+    const { err } = await parse(auth, { hash: `#error=access_denied&error_description=User+did+not+authorize&state=${state}` });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'access_denied', errorDescription: 'User did not authorize', state });
+    expect(auth.transactionManager.getStoredTransaction(state)).toMatchObject({ state });
+  });
+  it('returns null for a fragment without tokens and invalid_hash for missing ones', async () => {
+    const auth = webAuth();
+    expect(await parse(auth, { hash: '#code=abc&state=x' })).toEqual({ err: null, result: null });
+    expect((await parse(auth, { hash: '#id_token=x' })).err.errorDescription).toBe(
+      'response_type contains `token`, but the parsed hash does not contain an `access_token` property',
+    );
+    expect((await parse(auth, { hash: '#/access_token=x' })).err.errorDescription).toBe(
+      'response_type contains `id_token`, but the parsed hash does not contain an `id_token` property',
+    );
+  });
+  it('reads the page fragment by default and returns a Promise without a callback', async () => {
+    const auth = webAuth({ responseType: 'token' });
+    const { state } = startLogin(auth);
+    env.url = `https://app.example.com/callback#access_token=AT&state=${state}&expires_in=x`;
+    const result = await auth.parseHash();
+    expect(result).toMatchObject({ accessToken: 'AT', idToken: null, idTokenPayload: null, expiresIn: NaN });
+    await expect(auth.parseHash({ hash: '#access_token=A&state=nope' })).rejects.toMatchObject({ error: 'invalid_token' });
+  });
+});

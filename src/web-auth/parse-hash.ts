@@ -1,0 +1,46 @@
+/** `webAuth.parseHash`: read the authentication response from the URL fragment and validate it. */
+import { AuthResponseError } from '../errors';
+import { currentLocation } from '../browser/env';
+import { parseQuery } from '../shared/query';
+import type { WebAuthContext } from './context';
+import { validateAuthenticationResponse, type AuthCallback, type ValidateOptions } from './validate-response';
+
+export interface ParseHashOptions extends ValidateOptions {
+  /** The fragment to parse; defaults to the current page's. */
+  hash?: string;
+  responseType?: string;
+}
+
+const has = (obj: object, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
+
+/** Parses and validates the response in `options.hash` (or the page's fragment). */
+export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: AuthCallback): void {
+  const hash = options.hash !== undefined ? options.hash : currentLocation(ctx.env).hash;
+  const parsed: Record<string, unknown> = parseQuery(String(hash).replace(/^#/, '').replace(/^\//, ''));
+
+  if (has(parsed, 'error')) {
+    const fields: { error: string; errorDescription?: string; state?: string } = {
+      error: parsed.error as string,
+      errorDescription: parsed.error_description as string | undefined,
+    };
+    if (parsed.state) fields.state = parsed.state as string;
+    return cb(new AuthResponseError(fields));
+  }
+  if (!has(parsed, 'access_token') && !has(parsed, 'id_token') && !has(parsed, 'refresh_token')) {
+    return cb(null, null);
+  }
+  const expected = String(ctx.baseOptions.responseType || options.responseType || '').split(' ');
+  if (expected.includes('token') && !has(parsed, 'access_token')) {
+    return cb(invalidHash('token', 'access_token'));
+  }
+  if (expected.includes('id_token') && !has(parsed, 'id_token')) {
+    return cb(invalidHash('id_token', 'id_token'));
+  }
+  validateAuthenticationResponse(ctx, options, parsed, cb);
+}
+
+const invalidHash = (type: string, key: string) =>
+  new AuthResponseError({
+    error: 'invalid_hash',
+    errorDescription: `response_type contains \`${type}\`, but the parsed hash does not contain an \`${key}\` property`,
+  });

@@ -1,0 +1,23 @@
+/** Random state and nonce values in auth0-js 10's format. */
+import type { BrowserEnv } from '../browser/env';
+
+// 65 characters; the missing `W` is faithful to v10, so values look the same on the wire.
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVXYZabcdefghijklmnopqrstuvwxyz-._~';
+// Bytes at or above this would make `byte % 65` biased.
+const LIMIT = 256 - (256 % ALPHABET.length);
+
+/**
+ * A uniformly random string of `length` characters from `crypto.getRandomValues`, by rejection
+ * sampling. Unlike v10, a missing crypto source throws instead of yielding a `null` state.
+ */
+export function randomString(env: BrowserEnv, length: number): string {
+  if (!(length > 0)) return '';
+  let out = '';
+  while (out.length < length) {
+    const bytes = env.getRandomValues(new Uint8Array(Math.max(16, (length - out.length) * 2)));
+    for (const byte of bytes) {
+      if (byte < LIMIT && out.length < length) out += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+/**
+ * Transactions: the state, nonce and app state kept between `authorize` and `parseHash`, stored
+ * under auth0-js 10's keys (`com.auth0.auth.<state>`) so either library can finish the other's
+ * redirect.
+ */
+import type { BrowserEnv } from '../browser/env';
+import { ArgumentError } from '../errors';
+import type { KeyValueStore } from '../storage/key-value-store';
+import { randomString } from './random';
+
+/** What is stored for one redirect. */
+export interface Transaction {
+  nonce: string | null;
+  appState?: unknown;
+  state: string;
+  lastUsedConnection?: string;
+  organization?: string;
+}
+
+export interface TransactionOptions {
+  /** Key prefix; default `com.auth0.auth.`. */
+  namespace?: string;
+  /** Length of generated state and nonce; default 32. */
+  keyLength?: number;
+  /** Lifetime in minutes; default 30. */
+  stateExpiration?: number;
+  /** True on the tenant's hosted login page, where nothing is stored. */
+  onHostedPage?: () => boolean;
+}
+
+type Params = Record<string, unknown>;
+
+/** Creates, stores and consumes transactions. */
+export class TransactionManager {
+  readonly namespace: string;
+  readonly keyLength: number;
+  private readonly expiresDays: number;
+
+  constructor(
+    private readonly env: BrowserEnv,
+    readonly storage: KeyValueStore,
+    private readonly options: TransactionOptions = {},
+  ) {
+    this.namespace = options.namespace ?? 'com.auth0.auth.';
+    this.keyLength = options.keyLength ?? 32;
+    this.expiresDays = (options.stateExpiration || 30) / 1440;
+  }
+
+  /**
+   * The transaction step of most flows: fills in `state` (and `nonce` for `id_token` responses),
+   * stores the transaction and returns the same params object.
+   */
+  process(params: Params): Params {
+    const responseType = params.responseType;
+    if (!responseType) throw new ArgumentError('responseType is required');
+    const wantsIdToken = String(responseType).indexOf('id_token') !== -1;
+    const transaction = this.generateTransaction(
+      params.appState,
+      params.state as string | undefined,
+      params.nonce as string | undefined,
+      (params.realm || params.connection) as string | undefined,
+      wantsIdToken,
+      params.organization as string | undefined,
+    );
+    if (!params.state) params.state = transaction.state;
+    if (wantsIdToken && !params.nonce) params.nonce = transaction.nonce;
+    return params;
+  }
+
+  /** Generates missing values and stores the transaction (not on the hosted login page). */
+  generateTransaction(
+    appState: unknown,
+    state: string | undefined,
+    nonce: string | undefined,
+    lastUsedConnection: string | undefined,
+    generateNonce: boolean,
+    organization?: string,
+  ): Transaction {
+    const transaction: Transaction = {
+      nonce: nonce || (generateNonce ? randomString(this.env, this.keyLength) : null),
+      appState,
+      state: state || randomString(this.env, this.keyLength),
+      lastUsedConnection,
+    };
+    if (organization) transaction.organization = organization;
+    if (!this.options.onHostedPage?.()) {
+      this.storage.set(this.namespace + transaction.state, transaction, this.expiresDays);
+    }
+    return transaction;
+  }
+
+  /** Reads the transaction for `state` and removes it: a response can be consumed once only. */
+  getStoredTransaction(state: string | undefined): Transaction | undefined {
+    const key = this.namespace + state;
+    const stored = this.storage.get(key);
+    this.storage.remove(key);
+    return typeof stored === 'object' && stored !== null ? (stored as Transaction) : undefined;
+  }
+
+  /** Removes the transaction for `state` without reading it. */
+  clearTransaction(state: string | undefined): void {
+    this.storage.remove(this.namespace + state);
+  }
+}

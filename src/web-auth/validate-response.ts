@@ -1,0 +1,138 @@
+/**
+ * `validateAuthenticationResponse` and `validateToken`: state check against the stored
+ * transaction, ID-token verification, organization and `at_hash` checks, and the v10 `authResult`.
+ */
+import { AuthResponseError } from '../errors';
+import { fetchJson } from '../http/fetch-json';
+import { joinUrl } from '../shared/query';
+import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify';
+import type { WebAuthContext } from './context';
+
+/** The result of a successful authentication response (all keys always present). */
+export interface AuthResult {
+  accessToken: string | null;
+  idToken: string | null;
+  idTokenPayload: Record<string, unknown> | null;
+  appState: unknown;
+  refreshToken: string | null;
+  state: string | null;
+  expiresIn: number | null;
+  tokenType: string | null;
+  scope: string | null;
+}
+
+/** A parsed authentication response (snake_case keys, as in the URL fragment). */
+export type ParsedResponse = Record<string, unknown>;
+
+export interface ValidateOptions {
+  state?: string;
+  nonce?: string;
+  __enableIdPInitiatedLogin?: boolean;
+  __enableImpersonation?: boolean;
+  [key: string]: unknown;
+}
+
+export type AuthCallback = (err: AuthResponseError | null, result?: AuthResult | null) => void;
+
+const invalidToken = (errorDescription: string, cause?: unknown) =>
+  new AuthResponseError({ error: 'invalid_token', errorDescription }, { cause });
+
+/**
+ * Verifies `token` against the instance's issuer, client and keys. Throws a `ConfigurationError`
+ * synchronously for a bad `leeway`; rejects with an `Error` carrying v10's message otherwise.
+ */
+export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonce: string | null | undefined) {
+  const o = ctx.baseOptions;
+  const leeway = effectiveLeeway(o.leeway);
+  return verifyIdToken(token, {
+    issuer: o.token_issuer,
+    audience: o.clientID,
+    // From the expected issuer, never from the unverified token (v10 used the token's `iss`).
+    jwksUri: o.jwksURI || joinUrl(o.token_issuer, '.well-known/jwks.json'),
+    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now() },
+    leeway,
+    maxAge: o.maxAge,
+    clock: o.__clock ?? (() => new Date(ctx.env.now())),
+    nonce,
+  });
+}
+
+function checkOrganization(expected: string | undefined, payload: Record<string, unknown>): string | undefined {
+  if (!expected) return undefined;
+  if (expected.indexOf('org_') === 0) {
+    if (!payload.org_id) return 'Organization Id (org_id) claim must be a string present in the ID token';
+    if (payload.org_id !== expected) {
+      return `Organization Id (org_id) claim value mismatch in the ID token; expected "${expected}", found "${String(payload.org_id)}"`;
+    }
+    return undefined;
+  }
+  if (!payload.org_name) return 'Organization Name (org_name) claim must be a string present in the ID token';
+  if (payload.org_name !== expected.toLowerCase()) {
+    return `Organization Name (org_name) claim value mismatch in the ID token; expected "${expected}", found "${String(payload.org_name)}"`;
+  }
+  return undefined;
+}
+
+const orNull = <T>(value: T | undefined): T | null => (value ? value : null);
+
+function buildResult(parsed: ParsedResponse, payload: Record<string, unknown> | null, appState: unknown): AuthResult {
+  return {
+    accessToken: orNull(parsed.access_token as string),
+    idToken: orNull(parsed.id_token as string),
+    idTokenPayload: payload,
+    appState,
+    refreshToken: orNull(parsed.refresh_token as string),
+    state: orNull(parsed.state as string),
+    expiresIn: parsed.expires_in ? parseInt(parsed.expires_in as string, 10) : null,
+    tokenType: orNull(parsed.token_type as string),
+    scope: orNull(parsed.scope as string),
+  };
+}
+
+/** Validates a parsed response; see reference §10.2 for the exact order of checks. */
+export function validateAuthenticationResponse(ctx: WebAuthContext, options: ValidateOptions, parsed: ParsedResponse, cb: AuthCallback): void {
+  options.__enableIdPInitiatedLogin = options.__enableIdPInitiatedLogin || options.__enableImpersonation;
+  const transaction = ctx.transactionManager.getStoredTransaction(parsed.state as string | undefined) ?? ({} as Partial<Record<string, any>>);
+  const expectedState = options.state || transaction.state || null;
+  const stateBypass = !parsed.state && !expectedState && options.__enableIdPInitiatedLogin;
+  if (expectedState !== parsed.state && !stateBypass) {
+    return cb(new AuthResponseError({ error: 'invalid_token', errorDescription: '`state` does not match.' }));
+  }
+  const expectedNonce = options.nonce || transaction.nonce || null;
+  const appState = options.state || transaction.appState || null;
+
+  const finish = (payload: Record<string, unknown> | null) => {
+    if (transaction.lastUsedConnection) {
+      const sso = { lastUsedConnection: transaction.lastUsedConnection, lastUsedSub: payload?.sub };
+      ctx.ssodataStore.set('auth0.ssodata', JSON.stringify(sso));
+    }
+    cb(null, buildResult(parsed, payload, appState));
+  };
+  if (!parsed.id_token) return finish(null);
+
+  verifyToken(ctx, parsed.id_token as string, expectedNonce)
+    .then(async (payload) => {
+      const orgError = checkOrganization(transaction.organization, payload);
+      if (orgError) throw invalidToken(orgError);
+      if (parsed.access_token && payload.at_hash) {
+        const hash = await accessTokenHash(ctx.env.subtle(), String(parsed.access_token));
+        if (hash !== payload.at_hash) throw invalidToken('Invalid access_token');
+      }
+      return payload;
+    })
+    // Two-argument then: an exception thrown by the caller's callback must not call it again.
+    .then(finish, (err: unknown) => cb(toInvalidToken(err)));
+}
+
+function toInvalidToken(err: unknown): AuthResponseError {
+  if (err instanceof AuthResponseError) return err;
+  return invalidToken(err instanceof Error ? err.message : String(err), err);
+}
+
+/** Verifies an ID token alone (v10's `validateToken`). */
+export function validateToken(ctx: WebAuthContext, token: string, nonce: string | null, cb: (err: AuthResponseError | null, payload?: Record<string, unknown>) => void): void {
+  verifyToken(ctx, token, nonce).then(
+    (payload) => cb(null, payload),
+    (err: unknown) => cb(toInvalidToken(err)),
+  );
+}
