@@ -1,0 +1,72 @@
+/**
+ * Drives the test app page (e2e/pages/app.html) through a redirect login, for any of the three
+ * library builds. Used by the e2e specs and the differential runner.
+ */
+import type { Page } from 'playwright';
+
+export type LibBuild = 'umd' | 'esm' | 'ref';
+
+export interface AppConfig {
+  domain: string;
+  clientID: string;
+  redirectUri: string;
+  responseType: string;
+  [key: string]: unknown;
+}
+
+/** An error or result as it crossed the page boundary. */
+export interface Outcome {
+  err: null | { json: unknown; name: string; message: string; isError: boolean };
+  result: unknown;
+}
+
+export const appUrl = (appOrigin: string, lib: LibBuild) => `${appOrigin}/pages/app.html?lib=${lib}`;
+
+export const ALICE = { email: 'alice@example.com', password: 'Passw0rd!alice' };
+
+/** Opens the app page with `lib` loaded. */
+export async function openApp(page: Page, appOrigin: string, lib: LibBuild): Promise<void> {
+  await page.goto(appUrl(appOrigin, lib));
+  await page.evaluate(() => (window as any).libReady);
+}
+
+/** Calls `authorize(options)` and waits for the tenant's login page. */
+export async function startLogin(page: Page, config: AppConfig, options: Record<string, unknown> = {}): Promise<void> {
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === '/authorize'),
+    page.evaluate(
+      async ([config, options]) => {
+        const lib = await (window as any).libReady;
+        new lib.WebAuth(config).authorize(options);
+      },
+      [config, options] as const,
+    ),
+  ]);
+}
+
+/** Fills in the hosted login form and waits to be back on the app page. */
+export async function signIn(page: Page, appOrigin: string, user = ALICE): Promise<void> {
+  await page.fill('#username', user.email);
+  await page.fill('#password', user.password);
+  await Promise.all([page.waitForURL((url) => url.origin === appOrigin), page.click('#submit')]);
+  await page.evaluate(() => (window as any).libReady);
+}
+
+/** Runs `parseHash(options, cb)` on the current page and returns what the callback received. */
+export function parseHash(page: Page, config: AppConfig, options: Record<string, unknown> = {}): Promise<Outcome> {
+  return page.evaluate(
+    async ([config, options]) => {
+      const lib = await (window as any).libReady;
+      const webAuth = new lib.WebAuth(config);
+      return new Promise<Outcome>((resolve) =>
+        webAuth.parseHash(options, (err: any, result: unknown) =>
+          resolve({
+            err: err && { json: JSON.parse(JSON.stringify(err)), name: String(err.name), message: String(err.message), isError: err instanceof Error },
+            result: result === undefined ? null : result,
+          }),
+        ),
+      );
+    },
+    [config, options] as const,
+  );
+}
