@@ -1,0 +1,61 @@
+/**
+ * Normalisation of a scenario record before two libraries' records are compared: values that are
+ * random or that name the library (state, nonce, tokens, ports, telemetry version, timestamps) are
+ * replaced by placeholders. Each rule here is one of the reviewed legitimate differences.
+ */
+
+export interface Placeholders {
+  /** Literal strings to replace, longest first (origins, state and nonce values). */
+  literals: Map<string, string>;
+}
+
+const JWT = /\beyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g;
+const TIME_CLAIMS = new Set(['iat', 'exp', 'auth_time', 'updated_at', 'time', 'expires']);
+// Per-login random values of the tenant (login transaction id, session id, and the hash of the
+// random access token), not of the library.
+const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash']);
+
+/** Decodes an `Auth0-Client` value and hides the version numbers, which name the library. */
+function normalizeTelemetry(value: string): string {
+  try {
+    const json = JSON.parse(atob(decodeURIComponent(value).replace(/-/g, '+').replace(/_/g, '/')));
+    const hide = (v: unknown) => (typeof v === 'string' ? '<version>' : v);
+    if (json.env) json.env = Object.fromEntries(Object.entries(json.env).map(([k, v]) => [k, hide(v)]));
+    return `<telemetry ${JSON.stringify({ ...json, version: hide(json.version) })}>`;
+  } catch {
+    return '<telemetry unreadable>';
+  }
+}
+
+function normalizeString(text: string, p: Placeholders): string {
+  let out = text.replace(JWT, '<jwt>');
+  out = out.replace(/(auth0Client=)([^&#]+)/g, (_m, key: string, value: string) => key + normalizeTelemetry(value));
+  for (const [literal, placeholder] of p.literals) out = out.split(literal).join(placeholder);
+  for (const [literal, placeholder] of p.literals) out = out.split(encodeURIComponent(literal)).join(placeholder);
+  return out.replace(/lib(=|%3D)(umd|esm|ref)/g, 'lib$1<lib>');
+}
+
+/** Returns a normalised deep copy of `value`. */
+export function normalize(value: unknown, p: Placeholders, key = ''): unknown {
+  if (typeof value === 'string') {
+    if (RANDOM_KEYS.has(key)) return '<random>';
+    if (key === 'auth0-client' || key === 'auth0Client') return normalizeTelemetry(value);
+    return normalizeString(value, p);
+  }
+  if (typeof value === 'number' && TIME_CLAIMS.has(key)) return '<time>';
+  if (Array.isArray(value)) return value.map((item) => normalize(item, p));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[normalizeString(k, p)] = normalize(v, p, k);
+    return out;
+  }
+  return value;
+}
+
+/** Learns the random values a library sent to /authorize so they can be replaced by name. */
+export function learnAuthorizeValues(query: Record<string, string>, p: Placeholders, prefix = ''): void {
+  for (const name of ['state', 'nonce'] as const) {
+    const value = query[name];
+    if (value && !p.literals.has(value)) p.literals.set(value, `<${prefix}${name}>`);
+  }
+}

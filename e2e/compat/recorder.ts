@@ -1,0 +1,60 @@
+/**
+ * What one scenario run observes: the requests the tenant saw, main-frame navigations, console
+ * warnings, cookies and storage snapshots, and the values scenarios report, in order.
+ */
+import type { BrowserContext, Page } from 'playwright';
+import type { RecordedRequest, RunningTenant } from '../tenant/server.js';
+
+const HEADERS_COMPARED = ['content-type', 'auth0-client', 'origin', 'x-request-language'];
+
+export interface Entry {
+  kind: string;
+  [key: string]: unknown;
+}
+
+export class Recorder {
+  readonly entries: Entry[] = [];
+  private seen = 0;
+
+  constructor(
+    private readonly page: Page,
+    private readonly context: BrowserContext,
+    private readonly tenant: RunningTenant,
+    private readonly appUrl: string,
+  ) {
+    this.seen = tenant.requests.length;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) this.entries.push({ kind: 'navigate', url: frame.url() });
+    });
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning') this.entries.push({ kind: 'warning', text: msg.text() });
+    });
+  }
+
+  add(kind: string, data: Record<string, unknown>): void {
+    this.entries.push({ kind, ...data });
+  }
+
+  /** Adds the tenant requests received since the last call. */
+  requests(): RecordedRequest[] {
+    const fresh = this.tenant.requests.slice(this.seen);
+    this.seen = this.tenant.requests.length;
+    // The browser's own favicon fetches depend on timing, not on the library.
+    for (const r of fresh.filter((r) => r.path !== '/favicon.ico')) {
+      const headers: Record<string, string> = {};
+      for (const name of HEADERS_COMPARED) if (r.headers[name] !== undefined) headers[name] = r.headers[name]!;
+      if (r.headers.authorization) headers.authorization = r.headers.authorization.split(' ')[0] + ' <credentials>';
+      this.add('request', { method: r.method, path: r.path, query: r.query, headers, body: r.body });
+    }
+    return fresh;
+  }
+
+  /** Adds the app origin's cookies and web storage. */
+  async storage(label: string): Promise<void> {
+    const cookies = (await this.context.cookies(this.appUrl))
+      .map(({ name, value, path, secure, sameSite, httpOnly }) => ({ name, value, path, secure, sameSite, httpOnly }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const storage = await this.page.evaluate(() => ({ ...localStorage })).catch(() => ({}));
+    this.add('storage', { label, cookies, localStorage: storage });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The differential runner: every scenario runs once with webauth-js's UMD bundle and once with
+ * auth0-js 10.2.1's, each in a fresh browser context against the same local tenant; the two
+ * normalised records are compared. Prints one line per scenario (with what differs) and a total.
+ */
+import type { Browser } from 'playwright';
+import { startTenant, type RunningTenant } from '../tenant/server.js';
+import { startAppServer, type AppServer } from '../support/app-server.js';
+import { launchChromium, newTestContext } from '../support/browser.js';
+import { appUrl, type LibBuild } from '../support/flow.js';
+import { diff, formatDifference } from './diff.js';
+import { learnAuthorizeValues, normalize, type Placeholders } from './normalize.js';
+import { Recorder } from './recorder.js';
+import { SCENARIOS, type Scenario } from './scenarios.js';
+
+const OURS: LibBuild = 'umd';
+const REFERENCE: LibBuild = 'ref';
+
+async function runOnce(scenario: Scenario, lib: LibBuild, env: { browser: Browser; tenant: RunningTenant; app: AppServer }) {
+  const context = await newTestContext(env.browser);
+  const page = await context.newPage();
+  const rec = new Recorder(page, context, env.tenant, env.app.url);
+  const other = lib === OURS ? REFERENCE : OURS;
+  try {
+    await scenario.run({
+      page,
+      tenant: env.tenant,
+      appOrigin: env.app.url,
+      lib,
+      other,
+      rec,
+      config: (overrides = {}, forLib = lib) => ({
+        domain: env.tenant.domain,
+        clientID: 'spa-client',
+        redirectUri: appUrl(env.app.url, forLib),
+        responseType: 'token id_token',
+        ...overrides,
+      }),
+    });
+  } catch (err) {
+    rec.add('scenario error', { message: err instanceof Error ? err.message.split('\n')[0] : String(err) });
+  } finally {
+    await context.close();
+  }
+  return rec.entries;
+}
+
+function normalizeRecord(entries: unknown[], env: { tenant: RunningTenant; app: AppServer }) {
+  const p: Placeholders = { literals: new Map([[env.app.url, '<app>'], [env.tenant.url, '<tenant>'], [env.tenant.domain, '<tenant-domain>']]) };
+  let logins = 0;
+  for (const entry of entries as { kind: string; path?: string; query?: Record<string, string> }[]) {
+    if (entry.kind === 'request' && entry.path === '/authorize' && entry.query) learnAuthorizeValues(entry.query, p, logins++ ? `${logins}:` : '');
+  }
+  return normalize(entries, p);
+}
+
+async function main(): Promise<number> {
+  const only = process.argv[2];
+  const [tenant, app, browser] = await Promise.all([startTenant({ testEndpoints: true }), startAppServer(), launchChromium()]);
+  const env = { browser, tenant, app };
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {
+      const ours = normalizeRecord(await runOnce(scenario, OURS, env), env);
+      const reference = normalizeRecord(await runOnce(scenario, REFERENCE, env), env);
+      const differences = diff(ours, reference);
+      const broken = (ours as { kind: string }[]).some((e) => e.kind === 'scenario error');
+      if (differences.length === 0 && !broken) {
+        passed++;
+        console.log(`  ✓ ${scenario.name}`);
+      } else {
+        failed++;
+        console.log(`  ✗ ${scenario.name}`);
+        for (const d of differences) console.log(formatDifference(d));
+        if (broken && !differences.length) console.log('    both libraries failed to run the scenario');
+      }
+      if (process.env.COMPAT_VERBOSE) console.log(JSON.stringify(ours, null, 2));
+    }
+  } finally {
+    await Promise.all([browser.close(), tenant.close(), app.close()]);
+  }
+  console.log(`compat: ${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    console.log('compat: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from './cli-args.js';
+
+describe('CLI arguments', () => {
+  it('defaults to HTTPS on port 4400', () => {
+    expect(parseArgs([])).toEqual({ kind: 'run', options: { port: 4400 } });
+  });
+
+  it('reads every flag, in both --flag value and --flag=value forms', () => {
+    expect(parseArgs(['--port', '0', '--http', '--test-endpoints', '--host=auth.localtest'])).toEqual({
+      kind: 'run',
+      options: { port: 0, http: true, testEndpoints: true, host: 'auth.localtest' },
+    });
+    expect(parseArgs(['--port=5000'])).toEqual({ kind: 'run', options: { port: 5000 } });
+  });
+
+  it('reports unknown flags and bad values as errors', () => {
+    expect(parseArgs(['--verbose'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--port'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--port', '70000'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--port', 'abc'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--host'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['extra'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--help'])).toEqual({ kind: 'help' });
+  });
+});

@@ -1,0 +1,115 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTenant } from './server.js';
+import type { RunningTenant } from './server.js';
+import { authorizePath, implicitParams, send, txOf } from './test-client.js';
+
+/** Send raw bytes and collect whatever comes back until the server closes or a timeout. */
+function raw(port: number, data: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(data));
+    let out = '';
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('data', (c: Buffer) => (out += c.toString('latin1')));
+    socket.on('close', () => resolve(out));
+    socket.on('error', reject);
+  });
+}
+
+describe('robustness', () => {
+  let tenant: RunningTenant;
+  const consoleError = vi.spyOn(console, 'error');
+  beforeAll(async () => {
+    tenant = await startTenant({ http: true, testEndpoints: true });
+  });
+  afterAll(async () => {
+    await tenant.close();
+    // No input in this file may reach the "unexpected error" path.
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  async function stillAlive(): Promise<void> {
+    expect((await send(tenant, '/.well-known/jwks.json')).status).toBe(200);
+  }
+
+  it('answers unknown paths with 404 JSON and wrong methods with 405', async () => {
+    const missing = await send(tenant, '/nope?x=1');
+    expect(missing.status).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'not_found' });
+    const wrongMethod = await send(tenant, '/authorize', { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET');
+  });
+
+  it('rejects bad percent-encoding in the query with 400', async () => {
+    const reply = await send(tenant, '/authorize?client_id=%E0%A4%A&redirect_uri=%zz');
+    expect(reply.status).toBe(400);
+    expect(reply.json()).toMatchObject({ error: 'invalid_request' });
+    await stillAlive();
+  });
+
+  it('rejects bad form encoding in the login post with 400', async () => {
+    const page = await send(tenant, authorizePath(implicitParams()));
+    const reply = await send(tenant, '/u/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `tx=${txOf(page.text)}&username=%FF%FE&password=%`,
+    });
+    expect(reply.status).toBe(400);
+    await stillAlive();
+  });
+
+  it('rejects a login post that is not a form with 415', async () => {
+    const reply = await send(tenant, '/u/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tx: 'x' }),
+    });
+    expect(reply.status).toBe(415);
+    const broken = await send(tenant, '/u/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tx":',
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('rejects bodies over 64 KB with 413', async () => {
+    const reply = await send(tenant, '/u/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `tx=x&username=${'a'.repeat(70 * 1024)}`,
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.json()).toMatchObject({ error: 'request_too_large' });
+    await stillAlive();
+  });
+
+  it('refuses repeated client_id or redirect_uri without redirecting', async () => {
+    const reply = await send(tenant, `${authorizePath(implicitParams())}&redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    expect(reply.status).toBe(400);
+    expect(reply.headers.location).toBeUndefined();
+  });
+
+  it('survives raw protocol garbage and odd request targets', async () => {
+    const garbage = await raw(tenant.port, 'THIS IS NOT HTTP\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400/);
+    const authority = await raw(tenant.port, 'GET //evil.example/authorize HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(authority).toMatch(/^HTTP\/1\.1 404/);
+    const absolute = await raw(tenant.port, 'GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(absolute).toMatch(/^HTTP\/1\.1 400/);
+    const aborted = await raw(tenant.port, 'POST /u/login HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nshort');
+    // Node's parser answers the truncated request itself; the tenant must not report a fault.
+    expect(aborted).not.toMatch(/^HTTP\/1\.1 5/);
+    await stillAlive();
+  });
+
+  it('records requests that were rejected as malformed', async () => {
+    await send(tenant, '/__admin/reset', { method: 'POST' });
+    await send(tenant, '/userinfo?bad=%zz');
+    expect(tenant.requests).toHaveLength(1);
+    expect(tenant.requests[0]).toMatchObject({ method: 'GET', path: '/userinfo', query: { bad: '%zz' } });
+  });
+});

@@ -1,0 +1,36 @@
+/** GET /v2/logout: end the session, then go to returnTo only if it is an allowed logout URL. */
+import type { Handler } from '../context.js';
+import { findClient, TENANT_LOGOUT_URLS } from '../fixtures.js';
+import { sendHtml, sendRedirect } from '../http-io.js';
+import { htmlHeaders, renderMessagePage } from '../pages.js';
+import { clearedSessionCookie, SESSION_COOKIE } from '../session-cookie.js';
+import { matchesAny, parseCandidate } from '../url-rules.js';
+
+export const logout: Handler = (ctx) => {
+  const { tenant, res, query } = ctx;
+  tenant.state.deleteSession(ctx.cookies[SESSION_COOKIE]);
+  const cookie = { 'Set-Cookie': clearedSessionCookie(tenant) };
+  const page = (status: number, title: string, message: string, code?: string): void =>
+    sendHtml(res, status, renderMessagePage(title, message, code), { ...htmlHeaders(), ...cookie });
+
+  const clientId = query['client_id'];
+  const client = clientId ? findClient(clientId) : undefined;
+  if (clientId && !client) {
+    page(400, 'Logged out', `You have been logged out, but the client ${clientId} is unknown.`, 'invalid_request');
+    return;
+  }
+  const returnTo = query['returnTo'];
+  if (returnTo === undefined) {
+    page(200, 'Logged out', 'You have been logged out.');
+    return;
+  }
+  // With a client_id the client's list applies, otherwise the tenant-level list.
+  const allowed = client ? client.logoutUrls : TENANT_LOGOUT_URLS;
+  const target = parseCandidate(returnTo);
+  if (!target || !matchesAny(allowed, returnTo)) {
+    const where = client ? `the Allowed Logout URLs of client ${client.clientId}` : 'the tenant Allowed Logout URLs';
+    page(400, 'Logged out', `You have been logged out, but returnTo "${returnTo}" is not in ${where}.`, 'invalid_request');
+    return;
+  }
+  sendRedirect(res, target.href, cookie);
+};
