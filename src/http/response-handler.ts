@@ -46,7 +46,9 @@ export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestE
   if (effective.error_codes && effective.error_details) {
     out.errorDetails = { codes: effective.error_codes, details: effective.error_details };
   }
-  if (effective.name) Object.defineProperty(out, 'name', { value: effective.name, enumerable: true, writable: true, configurable: true });
+  // v10 reported its transport error's name, 'Error', when the body had no JSON error.
+  const name = effective === err && err instanceof TransportError ? 'Error' : effective.name;
+  if (name) Object.defineProperty(out, 'name', { value: name, enumerable: true, writable: true, configurable: true });
   if (effective.policy) out.policy = effective.policy;
   return out;
 }

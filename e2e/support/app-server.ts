@@ -1,0 +1,119 @@
+import { existsSync, statSync, createReadStream } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface AppServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface AppServerOptions {
+  /** 0 (default) picks an ephemeral port. */
+  port?: number;
+}
+
+// Walk up to package.json so this works from e2e/support and from e2e/.build/support alike.
+function findRepoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('app-server: could not find the repository root');
+    dir = parent;
+  }
+  return dir;
+}
+
+const root = findRepoRoot();
+
+// Longest prefix first, so /node_modules/… never shadows a more specific mount.
+const MOUNTS: ReadonlyArray<readonly [prefix: string, dir: string]> = [
+  ['/vendor/auth0-js/', join(root, 'node_modules', 'auth0-js', 'dist')],
+  ['/node_modules/', join(root, 'node_modules')],
+  ['/examples/', join(root, 'examples')],
+  ['/pages/', join(root, 'e2e', 'pages')],
+  ['/dist/', join(root, 'dist')],
+];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(body);
+}
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+
+  // Parse by hand: new URL() would quietly resolve '..' segments before we could refuse them.
+  const rawPath = (req.url ?? '').split(/[?#]/, 1)[0] ?? '';
+  if (!rawPath.startsWith('/')) return send(res, 400, 'Bad Request');
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    return send(res, 400, 'Bad Request');
+  }
+  // Reject traversal outright rather than silently normalising it away.
+  if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) {
+    return send(res, 403, 'Forbidden');
+  }
+
+  const mount = MOUNTS.find(([prefix]) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
+  if (!mount) return send(res, 404, 'Not Found');
+  const [prefix, base] = mount;
+  let file = resolve(base, '.' + pathname.slice(prefix.length - 1));
+  if (file !== base && !file.startsWith(base + sep)) return send(res, 403, 'Forbidden');
+
+  let stats = statSync(file, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) {
+    // Directory URLs need the trailing slash so relative links inside index.html resolve.
+    if (!pathname.endsWith('/')) return send(res, 301, 'Moved', { Location: pathname + '/' });
+    file = join(file, 'index.html');
+    stats = statSync(file, { throwIfNoEntry: false });
+  }
+  if (!stats?.isFile()) return send(res, 404, 'Not Found');
+
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': String(stats.size),
+    'Cache-Control': 'no-store',
+  });
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/** Serves the test pages, dist/, examples/ and selected node_modules on 127.0.0.1. */
+export function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const server = createServer(handle);
+  return new Promise((resolveStart, rejectStart) => {
+    server.once('error', rejectStart);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', rejectStart);
+      const { port } = server.address() as AddressInfo;
+      resolveStart({
+        url: `http://127.0.0.1:${port}`,
+        port,
+        close: () =>
+          new Promise<void>((resolveClose, rejectClose) => {
+            server.close((err) => (err ? rejectClose(err) : resolveClose()));
+            // Browsers keep connections alive; don't let them hold close() open.
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

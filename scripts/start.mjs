@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm start`: build, then run the local tenant (plain HTTP, port 4400) and the app server that
+// serves examples/ and dist/, so the SPA example can be tried in a browser. Ctrl-C stops both.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TENANT_PORT = 4400;
+const APP_PORT = 5173;
+const READY_TIMEOUT_MS = 30_000;
+
+function step(title, cmd, args) {
+  console.log(`\n> ${title}`);
+  const { status } = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (status !== 0) {
+    console.error(`start: ${title} failed`);
+    process.exit(1);
+  }
+}
+
+step('npm run build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
+step('tsc -p e2e/tsconfig.json', process.execPath, [
+  createRequire(import.meta.url).resolve('typescript/bin/tsc'),
+  '-p', join(root, 'e2e', 'tsconfig.json'),
+]);
+
+const tenant = spawn(
+  process.execPath,
+  ['--enable-source-maps', join(root, 'e2e', '.build', 'tenant', 'cli.js'), '--http', '--port', String(TENANT_PORT)],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+let tenantExited = false;
+
+const { startAppServer } = await import(pathToFileURL(join(root, 'e2e', '.build', 'support', 'app-server.js')).href);
+let app;
+try {
+  app = await startAppServer({ port: APP_PORT });
+} catch (err) {
+  if (err?.code !== 'EADDRINUSE') throw err;
+  console.warn(`start: port ${APP_PORT} is busy, using an ephemeral port`);
+  app = await startAppServer();
+}
+
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  const tenantGone = tenantExited ? Promise.resolve() : new Promise((r) => tenant.once('exit', r));
+  if (!tenantExited) tenant.kill('SIGTERM');
+  await Promise.all([app.close(), tenantGone]);
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const tenantUrl = await new Promise((resolveReady) => {
+  const timer = setTimeout(() => {
+    console.error(`start: the tenant did not report ready within ${READY_TIMEOUT_MS / 1000}s`);
+    void stop(1);
+  }, READY_TIMEOUT_MS);
+  createInterface({ input: tenant.stdout }).on('line', (line) => {
+    console.log(`[tenant] ${line}`);
+    const m = /Local tenant ready at (\S+)/.exec(line);
+    if (m) {
+      clearTimeout(timer);
+      resolveReady(m[1]);
+    }
+  });
+  tenant.on('exit', (code, signal) => {
+    tenantExited = true;
+    clearTimeout(timer);
+    if (!stopping) {
+      console.error(`start: the tenant exited (${signal ?? `code ${code}`})`);
+      void stop(1);
+    }
+  });
+});
+
+console.log(`
+  Local tenant  ${tenantUrl}
+  Example app   ${app.url}/examples/spa/
+
+  Open ${app.url}/examples/spa/ and sign in as
+    email     alice@example.com
+    password  Passw0rd!alice
+
+  Press Ctrl-C to stop.
+`);

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// The one test command: every suite runs even after an earlier failure, so each one reports.
+// The last line is always `N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = mkdtempSync(join(tmpdir(), 'webauth-test-'));
+const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a command with inherited stdio (or tees stdout when `capture`), resolving with its exit code. */
+function run(cmd, args, { capture = false } = {}) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', capture ? 'pipe' : 'inherit', 'inherit'] });
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      out += chunk;
+    });
+    child.on('error', (err) => {
+      console.error(`test: could not start ${cmd}: ${err.message}`);
+      done({ code: 1, out });
+    });
+    child.on('close', (code, signal) => done({ code: code ?? (signal ? 1 : 0), out }));
+  });
+}
+
+function banner(title) {
+  console.log(`\n━━━ ${title} ${'━'.repeat(Math.max(0, 60 - title.length))}`);
+}
+
+const single = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+async function vitestProject(project) {
+  const outputFile = join(tmp, `${project}.json`);
+  const { code } = await run(process.execPath, [
+    vitestBin, 'run', '--project', project,
+    '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`,
+  ]);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed = report.numPassedTests ?? 0;
+    failed = report.numFailedTests ?? 0;
+  } catch {
+    console.error(`test: no JSON report from vitest --project ${project}`);
+  }
+  // A non-zero exit with no failed test (file failed to load, unhandled error, no tests) still fails.
+  if (code !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+async function compat() {
+  const { code, out } = await run(process.execPath, [join(root, 'scripts', 'compat.mjs')], { capture: true });
+  const lines = out.trim().split('\n');
+  const m = /^compat: (\d+) passed, (\d+) failed$/.exec(lines.at(-1)?.trim() ?? '');
+  if (!m) {
+    console.error(`test: compat did not print "compat: N passed, N failed" (exit ${code})`);
+    return { passed: 0, failed: 1 };
+  }
+  const result = { passed: Number(m[1]), failed: Number(m[2]) };
+  if (code !== 0 && result.failed === 0) result.failed = 1;
+  return result;
+}
+
+const suites = [
+  ['typecheck', async () => single((await run(npm, ['run', 'typecheck'])).code)],
+  ['unit', () => vitestProject('unit')],
+  ['build', async () => single((await run(npm, ['run', 'build'])).code)],
+  ['size budget', async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'size.mjs')])).code)],
+  ['e2e', () => vitestProject('e2e')],
+  ['compat', compat],
+];
+
+const results = [];
+for (const [name, fn] of suites) {
+  banner(name);
+  const started = Date.now();
+  const result = await fn();
+  results.push({ name, ...result, seconds: (Date.now() - started) / 1000 });
+}
+rmSync(tmp, { recursive: true, force: true });
+
+banner('summary');
+const width = Math.max(...results.map((r) => r.name.length));
+for (const r of results) {
+  const status = r.failed ? 'FAIL' : 'ok  ';
+  console.log(`${status} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed  ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1).padStart(6)}s`);
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+if (passed + failed === 0) console.log('no tests ran');
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed + failed === 0 ? 1 : 0);

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'e2e/tenant/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.spec.ts'],
+          exclude: ['e2e/.build/**', '**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each spec drives a real Chromium; on a 2-core machine parallel files only fight.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
