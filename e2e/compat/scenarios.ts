@@ -53,6 +53,17 @@ async function parseAndRecord(ctx: ScenarioContext, config: AppConfig, options: 
   await ctx.rec.storage('after parseHash');
 }
 
+/** parseHash on a page opened directly with `hash` (no login before it). */
+function fragmentScenario(name: string, hash: string): Scenario {
+  return {
+    name,
+    async run(ctx) {
+      await ctx.page.goto(appUrl(ctx.appOrigin, ctx.lib) + hash);
+      await parseAndRecord(ctx, ctx.config());
+    },
+  };
+}
+
 const CATCH = (expr: string) => `try { ${expr}; return 'no error'; } catch (e) { return e.message; }`;
 
 export const SCENARIOS: Scenario[] = [
@@ -133,27 +144,9 @@ export const SCENARIOS: Scenario[] = [
       await parseAndRecord(ctx, config);
     },
   },
-  {
-    name: 'error in the fragment',
-    async run(ctx) {
-      await ctx.page.goto(appUrl(ctx.appOrigin, ctx.lib) + '#error=access_denied&error_description=User%20did%20not%20authorize&state=abc');
-      await parseAndRecord(ctx, ctx.config());
-    },
-  },
-  {
-    name: 'fragment without a response',
-    async run(ctx) {
-      await ctx.page.goto(appUrl(ctx.appOrigin, ctx.lib) + '#code=abc&state=x');
-      await parseAndRecord(ctx, ctx.config());
-    },
-  },
-  {
-    name: 'fragment missing the id_token',
-    async run(ctx) {
-      await ctx.page.goto(appUrl(ctx.appOrigin, ctx.lib) + '#/access_token=abc&state=x');
-      await parseAndRecord(ctx, ctx.config());
-    },
-  },
+  fragmentScenario('error in the fragment', '#error=access_denied&error_description=User%20did%20not%20authorize&state=abc'),
+  fragmentScenario('fragment without a response', '#code=abc&state=x'),
+  fragmentScenario('fragment missing the id_token', '#/access_token=abc&state=x'),
   {
     name: "finish the other library's redirect",
     async run(ctx) {

@@ -5,16 +5,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { UserFixture } from './fixtures.js';
 
-export interface StoredUser {
-  readonly userId: string;
-  readonly connection: string;
-  readonly email: string;
-  readonly emailVerified: boolean;
-  readonly name: string;
-  readonly nickname: string;
-  readonly updatedAt: string;
-  readonly passwordHash: string;
-}
+/** A fixture user as stored: the plain password replaced by its hash. */
+export type StoredUser = Omit<UserFixture, 'password'> & { readonly passwordHash: string };
 
 const KEY_LENGTH = 32;
 // N=2^14 is Node's default: fast enough for tests, still a real memory-hard hash.

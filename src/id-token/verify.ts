@@ -1,6 +1,6 @@
 /**
- * ID-token verification: RS256 only (an HS256 token fails, CVE-2026-42280), signature with jose,
- * then the claim checks in auth0-js 10's order with its exact messages.
+ * ID-token verification: RS256 only (an HS256 token fails, CVE-2026-42280), the issuer, the
+ * signature with jose, then the other claim checks in auth0-js 10's order with its exact messages.
  */
 import { compactVerify, importJWK } from 'jose';
 import { ConfigurationError } from '../errors';
@@ -34,10 +34,13 @@ const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && v !== 0 && !Number.isNaN(v);
 const when = (seconds: number) => new Date(seconds * 1000).toString();
 
-function checkClaims(claims: Record<string, any>, o: VerifyOptions): void {
-  const { iss, sub, aud, nonce, azp, exp, iat, nbf } = claims;
+function checkIssuer(iss: unknown, o: VerifyOptions): void {
   if (!isString(iss)) throw new Error('Issuer (iss) claim must be a string present in the ID token');
   if (iss !== o.issuer) throw new Error(`Issuer (iss) claim mismatch in the ID token, expected "${o.issuer}", found "${iss}"`);
+}
+
+function checkClaims(claims: Record<string, any>, o: VerifyOptions): void {
+  const { sub, aud, nonce, azp, exp, iat } = claims;
   if (!isString(sub)) throw new Error('Subject (sub) claim must be a string present in the ID token');
   if (!isString(aud) && !Array.isArray(aud)) {
     throw new Error('Audience (aud) claim must be a string or array of strings present in the ID token');
@@ -96,6 +99,8 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
   if (alg !== 'RS256') {
     throw new Error(`Signature algorithm of "${String(alg)}" is not supported. Expected the ID token to be signed with "RS256".`);
   }
+  // Before any key is fetched (v10 fetched first): a token from another issuer costs no request.
+  checkIssuer(decoded.payload.iss, o);
   const jwk = await getSigningKey(o.jwksUri, kid, o.source);
   if (jwk.kty !== 'RSA' || !jwk.n || !jwk.e) throw new Error('Empty keyInfo in response');
   const key = await importJWK({ kty: 'RSA', n: jwk.n, e: jwk.e }, 'RS256');

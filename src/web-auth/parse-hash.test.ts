@@ -95,12 +95,26 @@ describe('authorize → parseHash', () => {
     expect(err).toMatchObject({ error: 'invalid_token', errorDescription: message.replace('%NONCE%', nonce) });
   });
 
-  it('fetches keys from the expected issuer, never from the token', async () => {
+  it('checks the issuer before fetching keys, and fetches them from the expected issuer only', async () => {
+    const auth = webAuth();
+    let { state, nonce } = startLogin(auth);
+    const foreign = await keys.sign(claimsFor(env, 'https://evil.example/', 'CID', { nonce }));
+    const { err } = await parse(auth, { hash: `#id_token=${foreign}&access_token=A&state=${state}` });
+    expect(err.errorDescription).toMatch(/^Issuer \(iss\) claim mismatch/);
+    expect(env.fetches).toEqual([]);
+    ({ state, nonce } = startLogin(auth));
+    const good = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
+    await parse(auth, { hash: `#id_token=${good}&access_token=A&state=${state}` });
+    expect(env.fetches.map((f) => f.url)).toEqual([JWKS]);
+  });
+  it('rejects alg none', async () => {
     const auth = webAuth();
     const { state, nonce } = startLogin(auth);
-    const idToken = await keys.sign(claimsFor(env, 'https://evil.example/', 'CID', { nonce }));
-    await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` });
-    expect(env.fetches.map((f) => f.url)).toEqual([JWKS]);
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const none = `${b64({ alg: 'none' })}.${b64(claimsFor(env, ISSUER, 'CID', { nonce }))}.`;
+    const { err } = await parse(auth, { hash: `#id_token=${none}&access_token=A&state=${state}` });
+    expect(err.errorDescription).toBe('Signature algorithm of "none" is not supported. Expected the ID token to be signed with "RS256".');
+    expect(env.fetches).toEqual([]);
   });
 
   it('rejects a forged signature and an unknown kid', async () => {
