@@ -8,7 +8,7 @@ import { unknownAuthorizeParams, unknownParamsWarning } from './authorize-params
 type Obj = Record<string, unknown>;
 
 export interface UrlContext {
-  baseOptions: Obj & { rootUrl: string };
+  baseOptions: Record<string, any> & { rootUrl: string };
   telemetry: string | undefined;
   warn(message: string): void;
 }

@@ -18,9 +18,14 @@ export interface BrowserEnv {
   /** `document.cookie` getter / setter. */
   readCookies(): string;
   writeCookie(cookie: string): void;
-  /** `window.localStorage`, or throws where it is not accessible. */
-  localStorage(): Storage;
+  /** `window.localStorage` (undefined where absent; may throw where disabled). */
+  localStorage(): Storage | undefined;
   warn(...args: unknown[]): void;
+  /**
+   * Appends `html` (the tenant's auto-post form) in a new element at the end of the body and
+   * submits its first element, which is the form.
+   */
+  submitForm(html: string): void;
 }
 
 function global(): typeof globalThis {
@@ -47,8 +52,15 @@ export function defaultEnv(): BrowserEnv {
     writeCookie: (cookie) => {
       need(global().document, 'document').cookie = cookie;
     },
-    localStorage: () => need(global().localStorage, 'localStorage'),
+    localStorage: () => global().localStorage,
     warn: (...args) => global().console?.warn(...args),
+    submitForm: (html) => {
+      const doc = need(global().document, 'document');
+      const holder = doc.createElement('div');
+      holder.innerHTML = html; // tenant HTML on the tenant's own page; scripts in it do not run
+      doc.body.appendChild(holder);
+      (holder.firstElementChild as HTMLFormElement | null)?.submit();
+    },
   };
 }
 

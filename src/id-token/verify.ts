@@ -2,7 +2,7 @@
  * ID-token verification: RS256 only (an HS256 token fails, CVE-2026-42280), the issuer, the
  * signature with jose, then the other claim checks in auth0-js 10's order with its exact messages.
  */
-import { compactVerify, importJWK } from 'jose';
+import { compactVerify } from 'jose';
 import { ConfigurationError } from '../errors';
 import { decodeJwt } from './decode';
 import { getSigningKey, type JwksSource } from './jwks';
@@ -103,9 +103,9 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
   checkIssuer(decoded.payload.iss, o);
   const jwk = await getSigningKey(o.jwksUri, kid, o.source);
   if (jwk.kty !== 'RSA' || !jwk.n || !jwk.e) throw new Error('Empty keyInfo in response');
-  const key = await importJWK({ kty: 'RSA', n: jwk.n, e: jwk.e }, 'RS256');
   try {
-    await compactVerify(token, key, { algorithms: ['RS256'] });
+    // Only the public RSA members: a key set's own `alg`/`use`/`key_ops` cannot widen what is accepted.
+    await compactVerify(token, { kty: 'RSA', n: jwk.n, e: jwk.e }, { algorithms: ['RS256'] });
   } catch {
     throw new Error('Invalid ID token signature.');
   }

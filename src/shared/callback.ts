@@ -1,14 +1,23 @@
 /** Callback-or-Promise adaptation: v10 callbacks keep working, and omitting the callback gives a Promise. */
+import { checkValue } from './assert';
 
 export type NodeCallback<T> = (err: any, result?: T) => void;
 
 /**
- * Runs `start` with `cb` when one is given and returns what `start` returns; otherwise returns a
- * Promise settled by the callback `start` receives.
+ * Runs `start` with `cb` when one is given (it must be a function: v10's `cb parameter is not
+ * valid`) and returns what `start` returns; without a callback, returns a Promise settled by the
+ * callback `start` receives, rejecting with the same error object.
  */
 export function callbackOrPromise<T, R>(cb: NodeCallback<T> | undefined, start: (cb: NodeCallback<T>) => R): R | Promise<T> {
-  if (typeof cb === 'function') return start(cb);
+  if (checkCallback(cb)) return start(cb);
   return new Promise<T>((resolve, reject) => {
     start((err, result) => (err ? reject(err) : resolve(result as T)));
   });
+}
+
+/** Throws v10's message for a callback that is given but not a function; true when one is given. */
+export function checkCallback<T>(cb: NodeCallback<T> | undefined): cb is NodeCallback<T> {
+  if (cb === undefined) return false;
+  checkValue(cb, 'function', 'cb parameter is not valid');
+  return true;
 }

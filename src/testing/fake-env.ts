@@ -5,12 +5,34 @@ import type { BrowserEnv } from '../browser/env';
 export interface FakeEnv extends BrowserEnv {
   url: string;
   navigations: string[];
+  submittedForms: string[];
   warnings: unknown[][];
   cookieWrites: string[];
   fetches: { url: string; init?: RequestInit }[];
   /** Answers fetches; default 404. */
   respond: (url: string, init?: RequestInit) => Response | Promise<Response>;
   clock: number;
+  /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
+  storage: Storage | undefined | 'throws';
+}
+
+/** A Map-backed Storage; `failing` makes every call throw (quota, private mode). */
+export function memoryStorage(failing = false): Storage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  const guard = () => {
+    if (failing) throw new Error('QuotaExceededError');
+  };
+  return {
+    data,
+    get length() {
+      return data.size;
+    },
+    key: (i) => [...data.keys()][i] ?? null,
+    getItem: (k) => (guard(), data.get(k) ?? null),
+    setItem: (k, v) => (guard(), void data.set(k, String(v))),
+    removeItem: (k) => (guard(), void data.delete(k)),
+    clear: () => data.clear(),
+  };
 }
 
 /** A fake page at `url` whose cookie jar honours expiry (enough for the transaction store). */
@@ -19,10 +41,12 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
   const env: FakeEnv = {
     url,
     navigations: [],
+    submittedForms: [],
     warnings: [],
     cookieWrites: [],
     fetches: [],
     clock: Date.parse('2026-11-23T12:00:00Z'),
+    storage: undefined,
     respond: () => new Response('not found', { status: 404 }),
     fetch: async (input, init) => {
       env.fetches.push({ url: input, init });
@@ -49,9 +73,11 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
       });
     },
     localStorage: () => {
-      throw new Error('no localStorage in the fake env');
+      if (env.storage === 'throws') throw new Error('SecurityError: localStorage is disabled');
+      return env.storage;
     },
     warn: (...args) => void env.warnings.push(args),
+    submitForm: (html) => void env.submittedForms.push(html),
   };
   return env;
 }
@@ -59,3 +85,14 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
 /** A JSON response. */
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The requests a fake env sent, decoded: method, URL, lower-cased headers and JSON body. */
+export function sent(env: FakeEnv) {
+  return env.fetches.map(({ url, init }) => ({
+    url,
+    method: init?.method ?? 'GET',
+    headers: (init?.headers ?? {}) as Record<string, string>,
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    credentials: init?.credentials,
+  }));
+}

@@ -1,16 +1,22 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
-import { Authentication } from '../authentication/authentication';
+import { Authentication, type TokenResult } from '../authentication/authentication';
 import { defaultEnv, type BrowserEnv } from '../browser/env';
 import type { AuthResponseError } from '../errors';
-import { checkValue } from '../shared/assert';
-import { callbackOrPromise } from '../shared/callback';
-import { cookieStore } from '../storage/cookie-store';
+import type { RequestHandle } from '../http/request';
+import { telemetryFor } from '../http/telemetry';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback';
+import { mergeBase, omit } from '../shared/objects';
+import { transactionStore } from '../storage/failover-store';
 import type { KeyValueStore } from '../storage/key-value-store';
 import { authorize } from './authorize';
 import { onHostedLoginPage, type WebAuthContext } from './context';
+import { crossOriginLogin } from './cross-origin';
+import { HostedPages } from './hosted-pages';
 import { customEnvironment } from './injection';
 import { deriveWebAuthOptions, validateWebAuthOptions, type WebAuthBaseOptions, type WebAuthOptions } from './options';
 import { parseHash, type ParseHashOptions } from './parse-hash';
+import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless';
+import { PluginHandler, type WebAuthPlugin } from './plugins';
 import { TransactionManager } from './transaction-manager';
 import {
   validateAuthenticationResponse,
@@ -21,8 +27,16 @@ import {
   type ValidateOptions,
 } from './validate-response';
 
+type Obj = Record<string, any>;
+
+const LOGIN_KEYS = [
+  'clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce',
+  'onRedirecting', 'organization', 'invitation',
+];
+
 /**
- * Browser authentication for one application of a tenant.
+ * Browser authentication for one application of a tenant. Every method that takes a callback
+ * returns a Promise when the callback is omitted.
  *
  * @example
  * ```ts
@@ -39,9 +53,12 @@ import {
 export class WebAuth {
   /** The options object given to the constructor, with v10's derived fields added in place. */
   baseOptions: WebAuthBaseOptions;
+  /** Stores transactions (`com.auth0.auth.<state>`). */
+  transactionManager: TransactionManager;
   /** The Authentication API client. */
   client: Authentication;
-  transactionManager: TransactionManager;
+  /** Hosted-login-page helpers (`login`, `signupAndLogin`). */
+  _universalLogin: HostedPages;
   /** Where the SSO hint is kept (`auth0.ssodata`). */
   ssodataStorage: KeyValueStore;
   private readonly ctx: WebAuthContext;
@@ -49,33 +66,37 @@ export class WebAuth {
   constructor(options: WebAuthOptions) {
     validateWebAuthOptions(options);
     const baseOptions = deriveWebAuthOptions(options);
+    baseOptions.plugins = new PluginHandler(this, options.plugins as WebAuthPlugin[] | undefined) as never;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
-    const store = cookieStore(env, baseOptions);
     this.baseOptions = baseOptions;
+    // One storage chain per instance (v10 had one per internal user, each warning on failover).
+    const store = transactionStore(env, baseOptions);
     this.transactionManager = new TransactionManager(env, store, {
       ...baseOptions.transaction,
       stateExpiration: baseOptions.stateExpiration,
       onHostedPage: () => onHostedLoginPage(env, baseOptions.domain),
     });
-    // Created before `universalLoginPage` is set, so the client reports the plain telemetry name.
+    // v10's construction order matters: the client is created before `universalLoginPage` is set,
+    // so it reports the plain telemetry name, and the hosted-page helper after it, with `-ulp`.
     this.client = new Authentication(baseOptions);
-    baseOptions.universalLoginPage = true;
     this.ssodataStorage = store;
-    this.ctx = { baseOptions, env, client: this.client, transactionManager: this.transactionManager, ssodataStore: store };
+    this.ctx = { baseOptions, env, client: this.client, transactionManager: this.transactionManager, ssodataStore: this.ssodataStorage };
+    baseOptions.universalLoginPage = true;
+    const ulpHttp = { ...this.client.http, telemetry: telemetryFor(baseOptions) };
+    this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
   }
 
   /**
    * Redirects to the tenant's `/authorize` (hosted login or a social connection). Stores a
    * transaction with `state` and, for ID tokens, `nonce`, which `parseHash` checks on return.
    */
-  authorize(options?: Record<string, unknown>): void {
+  authorize(options?: Obj): void {
     authorize(this.ctx, options);
   }
 
   /**
    * Reads the authentication response from the URL fragment, checks `state`, verifies the ID token
-   * and calls back with the `authResult` (or `null` when the fragment has no response). Without a
-   * callback, returns a Promise.
+   * and calls back with the `authResult` (or `null` when the fragment has no response).
    */
   parseHash(cb: AuthCallback): void;
   parseHash(options: ParseHashOptions | null | undefined, cb: AuthCallback): void;
@@ -86,22 +107,84 @@ export class WebAuth {
       options = {};
     }
     const opts = options || {};
-    if (cb !== undefined) checkValue(cb, 'function', 'cb parameter is not valid');
     return callbackOrPromise(cb, (done) => parseHash(this.ctx, opts, done)) as void | Promise<AuthResult | null>;
   }
 
   /** Validates an already parsed response (snake_case keys) against the stored transaction. */
-  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb: AuthCallback): void {
-    validateAuthenticationResponse(this.ctx, options, parsedHash, cb);
+  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb?: AuthCallback) {
+    return callbackOrPromise(cb, (done) => validateAuthenticationResponse(this.ctx, options, parsedHash, done));
   }
 
   /** Verifies an ID token's signature and claims, optionally with an expected nonce. */
-  validateToken(token: string, nonce: string | null, cb: (err: AuthResponseError | null, payload?: Record<string, unknown>) => void): void {
-    validateToken(this.ctx, token, nonce, cb);
+  validateToken(token: string, nonce: string | null, cb?: (err: AuthResponseError | null, payload?: Obj) => void) {
+    return callbackOrPromise(cb, (done) => validateToken(this.ctx, token, nonce, done));
+  }
+
+  /** Sends a password-reset email (`connection`, `email`). */
+  changePassword(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string> {
+    return this.client.dbConnection.changePassword(options, cb);
+  }
+
+  /** Starts a passwordless login: sends a code or a link (`connection`, `send`, `email` or `phoneNumber`). */
+  passwordlessStart(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+    return passwordlessStart(this.ctx, options, cb);
+  }
+
+  /** Creates a database user (`connection`, `email`, `password`, optional `username`, `user_metadata`). */
+  signup(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+    return this.client.dbConnection.signup(options, cb);
+  }
+
+  /** Signs a user up, then logs them in with the password-realm grant; calls back with the tokens. */
+  signupAndAuthorize(options: Obj, cb?: NodeCallback<TokenResult>) {
+    return callbackOrPromise(cb, (done) => {
+      this.client.dbConnection.signup(omit(options, ['popupHandler']), (err) => {
+        if (err) return done(err);
+        options.realm = options.connection;
+        options.username = options.username || options.email;
+        this.client.login(options, done);
+      });
+    });
+  }
+
+  /**
+   * Username/password login with a redirect: through the hosted page's `/usernamepassword/login`
+   * on the hosted login page, elsewhere through `/co/authenticate`. `cb` is called for errors only.
+   */
+  login(options: Obj, cb: NodeCallback<never>): void;
+  login(options: Obj): Promise<never>;
+  login(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+    const params = mergeBase(this.baseOptions, LOGIN_KEYS, options);
+    this.transactionManager.process(params);
+    if (onHostedLoginPage(this.ctx.env, this.baseOptions.domain)) {
+      params.connection = params.realm;
+      delete params.realm;
+      return this._universalLogin.login(params, cb);
+    }
+    return crossOriginLogin(this.ctx, params, cb);
+  }
+
+  /** Logs in with a passwordless code (`connection`, `verificationCode`, `email` or `phoneNumber`). */
+  passwordlessLogin(options: Obj, cb: NodeCallback<never>): void;
+  passwordlessLogin(options: Obj): Promise<never>;
+  passwordlessLogin(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+    return passwordlessLogin(this.ctx, options, cb, (params, done) => crossOriginLogin(this.ctx, params, done));
+  }
+
+  /** Verifies a passwordless code, then redirects to finish the login. `cb` is called for errors only. */
+  passwordlessVerify(options: Obj, cb: NodeCallback<never>): void;
+  passwordlessVerify(options: Obj): Promise<never>;
+  passwordlessVerify(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+    return passwordlessVerify(this.ctx, options, cb);
   }
 
   /** Redirects to the tenant's logout endpoint (`returnTo`, `clientID`, `federated`). */
-  logout(options?: Record<string, unknown>): void {
+  logout(options?: Obj): void {
     this.ctx.env.navigate(this.client.buildLogoutUrl(options));
+  }
+
+  /** RFC 8693 token exchange (see `client.customTokenExchange`). */
+  customTokenExchange(options: Obj, cb?: NodeCallback<TokenResult>) {
+    return this.client.customTokenExchange(options, cb);
   }
 }

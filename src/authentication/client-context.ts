@@ -1,0 +1,43 @@
+/** What the Authentication API modules share: options, the HTTP client, and a request shorthand. */
+import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request';
+import { wrapCallback, type HandlerFlags } from '../http/response-handler';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback';
+import { joinUrl } from '../shared/query';
+import type { AuthenticationOptions } from './options';
+
+export type ClientOptions = AuthenticationOptions & { rootUrl: string };
+
+export interface ClientContext {
+  baseOptions: ClientOptions;
+  http: HttpClientOptions;
+  /** Deprecation-style warnings (silenced by `_disableDeprecationWarnings`). */
+  warn(message: string): void;
+}
+
+/** Extra request settings beyond method, path and body. */
+export type RequestExtras = Pick<RequestSpec, 'headers' | 'withCredentials' | 'noHeaders'> & { flags?: HandlerFlags };
+
+/**
+ * Sends a request to `<rootUrl><path>` and reports through v10's response handler; returns the
+ * request handle, or a Promise when `cb` is undefined.
+ */
+export function call<T = any>(
+  ctx: ClientContext,
+  method: RequestSpec['method'],
+  path: string,
+  body: Record<string, unknown> | undefined,
+  cb: NodeCallback<T> | undefined,
+  extras: RequestExtras = {},
+): RequestHandle | Promise<T> {
+  const { flags, ...spec } = extras;
+  return callbackOrPromise(cb, (done) =>
+    sendRequest(ctx.http, { method, url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...spec }, wrapCallback(done, flags)),
+  );
+}
+
+/** v10's challenge calls: no `state` in the base options → `cb()` with no arguments, no request. */
+export function challenge<T = any>(ctx: ClientContext, path: string, cb: NodeCallback<T> | undefined) {
+  const state = ctx.baseOptions.state;
+  if (!state) return callbackOrPromise(cb, (done) => (done as () => void)());
+  return call(ctx, 'POST', path, { state }, cb, { flags: { ignoreCasing: true } });
+}

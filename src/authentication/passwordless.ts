@@ -1,0 +1,71 @@
+/** `client.passwordless`: start, verify, the verify-redirect URL and the challenge. */
+import { checkOptions, optional, required, type Rule } from '../shared/assert';
+import { checkCallback, type NodeCallback } from '../shared/callback';
+import { toSnakeCase } from '../shared/casing';
+import { mergeBase, omit, pick } from '../shared/objects';
+import { joinUrl, stringifyQuery } from '../shared/query';
+import { call, challenge, type ClientContext } from './client-context';
+
+type Obj = Record<string, any>;
+const OPTIONS_MESSAGE = 'options parameter is not valid';
+
+const VERIFY_RULES: Rule[] = [
+  required('connection'),
+  required('verificationCode'),
+  { ...required('phoneNumber'), when: (o) => !o.email },
+  { ...required('email'), when: (o) => !o.phoneNumber },
+];
+
+const VERIFY_URL_BASE_KEYS = [
+  'clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'protocol', 'nonce',
+];
+
+/** Passwordless Authentication API calls (`webAuth.client.passwordless`). */
+export class PasswordlessAuthentication {
+  constructor(private readonly ctx: ClientContext) {}
+
+  /** Sends a code or a link by email or SMS (`POST /passwordless/start`). */
+  start(options: Obj, cb?: NodeCallback<Obj>) {
+    checkOptions(options, OPTIONS_MESSAGE, [
+      required('connection'),
+      { ...required('send'), values: ['link', 'code'], valuesMessage: 'send is not valid ([link, code])' },
+      { ...optional('phoneNumber', 'string', 'phoneNumber option is required'), when: (o) => o.send === 'code' || !o.email },
+      { ...optional('email', 'string', 'email option is required'), when: (o) => o.send === 'link' || !o.phoneNumber },
+      optional('authParams', 'object', 'authParams option is required'),
+    ]);
+    checkCallback(cb);
+    const language = options.xRequestLanguage;
+    delete options.xRequestLanguage; // v10 removes it from the caller's object
+    const body = mergeBase(this.ctx.baseOptions, ['clientID', 'responseType', 'redirectUri', 'scope'], options);
+    const authParams: Obj = { ...(body.authParams as Obj | undefined) };
+    if (body.scope) authParams.scope = authParams.scope || body.scope;
+    if (body.redirectUri) authParams.redirect_uri = authParams.redirectUri || body.redirectUri;
+    if (body.responseType) authParams.response_type = authParams.responseType || body.responseType;
+    if (body.authParams || body.scope || body.redirectUri || body.responseType) body.authParams = authParams;
+    const snake = toSnakeCase(omit(body, ['redirectUri', 'responseType', 'scope']), ['auth0Client', 'authParams']) as Obj;
+    const headers = language ? { 'X-Request-Language': String(language) } : undefined;
+    return call(this.ctx, 'POST', 'passwordless/start', snake, cb, { headers });
+  }
+
+  /** Checks a code (`POST /passwordless/verify`); base options are not merged. */
+  verify(options: Obj, cb?: NodeCallback<string>) {
+    checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
+    checkCallback(cb);
+    const body = toSnakeCase(pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID'])) as Obj;
+    return call(this.ctx, 'POST', 'passwordless/verify', body, cb);
+  }
+
+  /** The `/passwordless/verify_redirect` URL that finishes a passwordless login in the browser. */
+  buildVerifyUrl(options: Obj): string {
+    checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
+    const params = mergeBase(this.ctx.baseOptions, VERIFY_URL_BASE_KEYS, options);
+    if (this.ctx.http.telemetry) params.auth0Client = this.ctx.http.telemetry;
+    const query = stringifyQuery(toSnakeCase(params, ['auth0Client']) as Obj);
+    return joinUrl(this.ctx.baseOptions.rootUrl, 'passwordless', 'verify_redirect') + '?' + query;
+  }
+
+  /** The captcha challenge for passwordless (needs `state` in the base options). */
+  getChallenge(cb?: NodeCallback<Obj>) {
+    return challenge(this.ctx, 'passwordless/challenge', cb);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Embedded login outside the hosted page: credentials to `POST /co/authenticate` (cookies
+ * included), the verifier kept for the verification page, then `/authorize` with the login ticket.
+ */
+import { call } from '../authentication/client-context';
+import { wrapCallback } from '../http/response-handler';
+import { TransportError } from '../http/transport-error';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback';
+import { omit } from '../shared/objects';
+import { authorize } from './authorize';
+import type { WebAuthContext } from './context';
+import { whenRedirecting } from './hosted-pages';
+
+type Obj = Record<string, any>;
+
+const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
+/** The verifier lives 15 minutes (v10). */
+const VERIFIER_DAYS = 1 / 96;
+
+/** Storage key of the verifier for one cross-origin login (shared with the verification page). */
+export const verifierKey = (rootUrl: string, coId: string) =>
+  `co/verifier/${encodeURIComponent(rootUrl)}/${encodeURIComponent(coId)}`;
+
+function credentialsBody(ctx: WebAuthContext, options: Obj): Obj {
+  const base = ctx.baseOptions as Obj;
+  const body: Obj = { client_id: options.clientID || base.clientID, username: options.username };
+  if (options.password) body.password = options.password;
+  if (options.otp) body.otp = options.otp;
+  const realm = options.realm || base.realm;
+  if (realm) {
+    body.realm = realm;
+    body.credential_type = options.credentialType || base.credentialType || PASSWORD_REALM;
+  } else {
+    body.credential_type = 'password';
+  }
+  return body;
+}
+
+/**
+ * The error v10 reports for `/co/authenticate`: the JSON body, or `request_error` for anything else.
+ * Unlike v10, the description never contains the request (and so never the password).
+ */
+function credentialError(err: unknown): unknown {
+  const response = err instanceof TransportError ? err.response : undefined;
+  if (response && response.body) return response.body;
+  const detail = response ? { status: response.status, statusText: response.statusText, text: response.text } : { message: 'Request has been terminated' };
+  return { error: 'request_error', error_description: JSON.stringify(detail) };
+}
+
+/** Redirect-mode cross-origin login; `cb` is only called for errors. */
+export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+  const params: Obj = { ...options, username: options.username || options.email };
+  delete params.email;
+  const body = credentialsBody(ctx, params);
+  const started = callbackOrPromise<never, void>(cb, (done) => {
+    const report = wrapCallback(done, { forceLegacyError: true });
+    call<Obj>(
+      ctx.client.ctx,
+      'POST',
+      'co/authenticate',
+      body,
+      (err, result) => {
+        if (err) return report(credentialError(err.original));
+        whenRedirecting(params, () => {
+          ctx.transactionManager.storage.set(verifierKey(ctx.baseOptions.rootUrl, result!.coId), result!.coVerifier, VERIFIER_DAYS);
+          const authorizeOptions = omit(params, ['password', 'credentialType', 'otp', 'popup', 'onRedirecting']);
+          authorize(ctx, { ...authorizeOptions, loginTicket: result!.loginTicket });
+        });
+      },
+      { withCredentials: true },
+    );
+  });
+  return started instanceof Promise ? started : undefined;
+}

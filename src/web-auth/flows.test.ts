@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env';
+import { encodeTelemetry } from '../http/telemetry';
+import { VERSION } from '../version';
+import { customEnvironment } from './injection';
+import { WebAuth } from './web-auth';
+
+const make = (env: FakeEnv, extra: Record<string, unknown> = {}) =>
+  new WebAuth({ domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/cb', responseType: 'token id_token', [customEnvironment]: env, ...extra } as never);
+const last = (env: FakeEnv) => sent(env).at(-1)!;
+
+describe('passwordlessStart', () => {
+  it('processes authParams into a stored transaction and sends them with app_state', async () => {
+    const env = fakeEnv();
+    env.respond = () => json({ _id: '1', email: 'a@b.c' });
+    const webAuth = make(env, { scope: 'openid email' });
+    const options: Record<string, any> = { connection: 'email', send: 'link', email: 'a@b.c', authParams: { foo: 'bar', responseMode: 'query', appState: { x: 1 } } };
+    expect(await webAuth.passwordlessStart(options)).toEqual({ Id: '1', email: 'a@b.c' });
+    const { state, nonce } = options.authParams;
+    expect(state).toHaveLength(32);
+    expect(last(env).body).toEqual({
+      client_id: 'CID',
+      connection: 'email',
+      send: 'link',
+      email: 'a@b.c',
+      authParams: { response_type: 'token id_token', redirect_uri: 'https://app.example.com/cb', scope: 'openid email', foo: 'bar', response_mode: 'query', app_state: { x: 1 }, state, nonce },
+    });
+    expect(webAuth.transactionManager.getStoredTransaction(state)).toEqual({ nonce, appState: { x: 1 }, state });
+  });
+  it('throws responseType is required without a response type', () => {
+    const env = fakeEnv();
+    const webAuth = new WebAuth({ domain: 'me.auth0.com', clientID: 'CID', [customEnvironment]: env } as never);
+    expect(() => webAuth.passwordlessStart({ connection: 'email', send: 'link', email: 'a@b.c' }, () => {})).toThrow(/^responseType is required$/);
+  });
+});
+
+describe('login on the hosted login page', () => {
+  it('posts /usernamepassword/login with -ulp telemetry and submits the returned form', async () => {
+    const env = fakeEnv('https://me.auth0.com/login?state=ULP');
+    env.respond = () => new Response('<form method="post" action="/login/callback"></form>', { headers: { 'content-type': 'text/html' } });
+    const webAuth = make(env, { responseType: 'code', scope: 'openid', _csrf: 'CSRF', state: 'ULPSTATE', _intstate: 'deprecated' });
+    let redirecting = false;
+    webAuth.login({ email: 'a@b.c', password: 'p', captcha: 'cap', realm: 'db', onRedirecting: (done: () => void) => ((redirecting = true), done()) }, () => {
+      throw new Error('no error expected');
+    });
+    await expect.poll(() => env.submittedForms.length).toBe(1);
+    expect(redirecting).toBe(true);
+    expect(last(env).url).toBe('https://me.auth0.com/usernamepassword/login');
+    expect(JSON.stringify(last(env).body)).toBe(
+      '{"client_id":"CID","redirect_uri":"https://app.example.com/cb","tenant":"me","response_type":"code","scope":"openid","_csrf":"CSRF","state":"ULPSTATE","_intstate":"deprecated","password":"p","captcha":"cap","connection":"db","username":"a@b.c"}',
+    );
+    expect(last(env).headers['auth0-client']).toBe(encodeTelemetry({ name: 'auth0.js-ulp', version: VERSION }));
+    expect(env.cookieWrites).toEqual([]); // nothing is stored on the hosted page
+  });
+  it('reports server errors with the default shape and refuses to run off the hosted page', async () => {
+    const env = fakeEnv('https://me.auth0.com/login');
+    env.respond = () => json({ code: 'invalid_captcha', description: 'Invalid captcha value' }, 400);
+    const webAuth = make(env, { responseType: 'code' });
+    await expect(webAuth.login({ username: 'u', password: 'p', realm: 'db' })).rejects.toMatchObject({ statusCode: 400, code: 'invalid_captcha', description: 'Invalid captcha value' });
+    expect(() => make(fakeEnv())._universalLogin.login({}, () => {})).toThrow('This method is meant to be used only inside the Universal Login Page.');
+  });
+});
+
+describe('login through /co/authenticate', () => {
+  it('sends credentials with cookies, keeps the verifier and redirects with the login ticket', async () => {
+    const env = fakeEnv();
+    env.respond = () => json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' });
+    const webAuth = make(env, { organization: 'org_abc', invitation: 'inv1' });
+    webAuth.login({ username: 'u', password: 'secret', realm: 'db', captcha: 'cap' }, () => {});
+    await expect.poll(() => env.navigations.length).toBe(1);
+    expect(sent(env)[0]).toMatchObject({ url: 'https://me.auth0.com/co/authenticate', credentials: 'include' });
+    expect(JSON.stringify(sent(env)[0]!.body)).toBe('{"client_id":"CID","username":"u","password":"secret","realm":"db","credential_type":"http://auth0.com/oauth/grant-type/password-realm"}');
+    const url = new URL(env.navigations[0]!);
+    expect([...url.searchParams.keys()]).toEqual(['client_id', 'response_type', 'redirect_uri', 'organization', 'invitation', 'realm', 'captcha', 'state', 'nonce', 'login_ticket', 'scope', 'auth0Client']);
+    expect(url.searchParams.get('login_ticket')).toBe('LT');
+    expect(env.navigations[0]).not.toContain('secret');
+    const verifier = env.cookieWrites.find((c) => c.startsWith('co%2Fverifier%2Fhttps%253A%252F%252Fme.auth0.com%2FID1=%22VER%22'));
+    expect(verifier).toBeDefined();
+  });
+  it('reports a JSON error with the legacy shape and a plain-text 403 as request_error without the password', async () => {
+    const env = fakeEnv();
+    env.respond = () => json({ error: 'access_denied', error_description: 'Wrong email or password.' }, 403);
+    const webAuth = make(env);
+    const err = await webAuth.login({ username: 'u', password: 'secret', realm: 'db' }).catch((e) => e);
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      original: { error: 'access_denied', error_description: 'Wrong email or password.' },
+      code: 'access_denied',
+      description: 'Wrong email or password.',
+      error: 'access_denied',
+      error_description: 'Wrong email or password.',
+    });
+    env.respond = () => new Response('Origin https://app.example.com is not allowed.', { status: 403, statusText: 'Forbidden', headers: { 'content-type': 'text/plain' } });
+    const plain = await webAuth.login({ username: 'u', password: 'secret', realm: 'db' }).catch((e) => e);
+    expect(plain).toMatchObject({ code: 'request_error', error: 'request_error' });
+    expect(plain.description).toContain('is not allowed');
+    expect(JSON.stringify(plain)).not.toContain('secret');
+    expect(env.navigations).toEqual([]);
+  });
+});
+
+describe('transaction storage modes', () => {
+  it('uses localStorage with __tryLocalStorageFirst, and fails over to cookies with v10 warnings', () => {
+    const env = fakeEnv();
+    env.storage = memoryStorage();
+    make(env, { __tryLocalStorageFirst: true }).authorize({ state: 'S1' });
+    expect(env.storage.data.get('com.auth0.auth.S1')).toContain('"state":"S1"');
+    expect(env.cookieWrites).toEqual([]);
+    const failing = fakeEnv();
+    failing.storage = memoryStorage(true);
+    make(failing, { __tryLocalStorageFirst: true }).authorize({ state: 'S2' });
+    expect(failing.warnings.map((w) => String(w[0]))).toEqual(['Error: QuotaExceededError', 'LocalStorage: failing over CookieStorage']);
+    expect(failing.cookieWrites.some((c) => c.startsWith('com.auth0.auth.S2='))).toBe(true);
+  });
+  it('falls back to cookies when localStorage cannot be read', () => {
+    const env = fakeEnv();
+    env.storage = 'throws';
+    make(env, { __tryLocalStorageFirst: true }).authorize({ state: 'S3' });
+    expect(env.warnings.map((w) => String(w[0]))).toEqual(['Error: SecurityError: localStorage is disabled', "Can't use localStorage. Using CookieStorage instead."]);
+    expect(env.cookieWrites.some((c) => c.startsWith('com.auth0.auth.S3='))).toBe(true);
+  });
+});
+
+describe('plugins', () => {
+  const plugin = (version: string) => {
+    const seen: unknown[] = [];
+    return { seen, version, setWebAuth: (w: unknown) => seen.push(w), supports: (p: string) => p === 'popup.authorize', init: () => ({ processParams: (x: unknown) => x }) };
+  };
+  it('rejects a plugin for another SDK version with v10 message', () => {
+    expect(() => make(fakeEnv(), { plugins: [plugin('9.0.0')] })).toThrow('Plugin Object version (9.0.0) is not compatible with the SDK version (10.2.1)');
+  });
+  it('hands the instance to compatible plugins and looks them up by extensibility point', () => {
+    const p = plugin('10.2.1');
+    const webAuth = make(fakeEnv(), { plugins: [p] });
+    expect(p.seen).toEqual([webAuth]);
+    const handler = webAuth.baseOptions.plugins as unknown as { get(point: string): unknown };
+    expect(handler.get('popup.authorize')).toHaveProperty('processParams');
+    expect(handler.get('popup.getPopupHandler')).toBeNull();
+  });
+});

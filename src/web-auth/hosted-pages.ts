@@ -1,0 +1,72 @@
+/**
+ * Login on the tenant's hosted login page (`webAuth._universalLogin`): `POST /usernamepassword/login`
+ * with the `auth0.js-ulp` telemetry name, then submit the form the tenant answers with.
+ */
+import { call, type ClientContext } from '../authentication/client-context';
+import { WebAuthError } from '../errors';
+import { checkOptions, required } from '../shared/assert';
+import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback';
+import { toSnakeCase } from '../shared/casing';
+import { mergeBase, omit } from '../shared/objects';
+import type { WebAuthContext } from './context';
+import { onHostedLoginPage } from './context';
+
+type Obj = Record<string, any>;
+
+const BASE_KEYS = ['clientID', 'redirectUri', 'tenant', 'responseType', 'responseMode', 'scope', 'audience'];
+const ULP_BASE_KEYS = [...BASE_KEYS, '_csrf', 'state', '_intstate', 'nonce'];
+
+/** v10's `errorInfo` for "the account was created but the automatic login failed". */
+export const SIGNUP_LOGIN_ERROR_INFO = {
+  error_code: 'login_error',
+  message:
+    'Your account was created successfully, but we could not log you in automatically. Please try logging in with your new credentials.',
+};
+
+/** Calls `options.onRedirecting(done)` when given, else `done()` at once. */
+export function whenRedirecting(options: Obj, done: () => void): void {
+  if (typeof options.onRedirecting === 'function') options.onRedirecting(done);
+  else done();
+}
+
+/** Hosted-login-page helpers. */
+export class HostedPages {
+  constructor(
+    private readonly ctx: WebAuthContext,
+    /** A client context whose telemetry name is `auth0.js-ulp`. */
+    private readonly ulp: ClientContext,
+  ) {}
+
+  /** Username/password login from the hosted page; `cb` is called for errors only. */
+  login(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+    if (!onHostedLoginPage(this.ctx.env, this.ctx.baseOptions.domain)) {
+      throw new WebAuthError('This method is meant to be used only inside the Universal Login Page.');
+    }
+    const params = mergeBase(this.ctx.baseOptions, ULP_BASE_KEYS, options);
+    checkOptions(params, 'options parameter is not valid', [required('responseType')]);
+    checkCallback(cb);
+    params.username = params.username || params.email;
+    const request = mergeBase(this.ctx.baseOptions, BASE_KEYS, omit(params, ['email', 'onRedirecting']));
+    this.ctx.transactionManager.process(request);
+    const body = toSnakeCase(request, ['auth0Client']) as Obj;
+    // Success ends in a form post that leaves the page, so `done` (and a Promise) only settles on error.
+    const started = callbackOrPromise<never, void>(cb, (done) => {
+      call<string>(this.ulp, 'POST', 'usernamepassword/login', body, (err, html) => {
+        if (err) return done(err);
+        whenRedirecting(options, () => this.ctx.env.submitForm(String(html)));
+      });
+    });
+    return started instanceof Promise ? started : undefined;
+  }
+
+  /** Signs up, then logs in from the hosted page; a login error carries `errorInfo`. */
+  signupAndLogin(options: Obj, cb: NodeCallback<never>): void {
+    this.ctx.client.dbConnection.signup(omit(options, ['popupHandler']), (err) => {
+      if (err) return cb(err);
+      this.login(options, (loginErr) => {
+        if (loginErr) loginErr.errorInfo = SIGNUP_LOGIN_ERROR_INFO;
+        cb(loginErr);
+      });
+    });
+  }
+}

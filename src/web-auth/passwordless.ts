@@ -1,0 +1,58 @@
+/** WebAuth's passwordless flows: start (with a stored transaction), verify-and-redirect, login. */
+import { checkOptions, required } from '../shared/assert';
+import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback';
+import { mergeBase } from '../shared/objects';
+import type { WebAuthContext } from './context';
+import { onHostedLoginPage } from './context';
+import { whenRedirecting } from './hosted-pages';
+
+type Obj = Record<string, any>;
+
+const AUTH_PARAM_KEYS = ['responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
+const VERIFY_KEYS = ['clientID', ...AUTH_PARAM_KEYS, 'onRedirecting'];
+const LOGIN_KEYS = ['clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce', 'onRedirecting'];
+
+/** Sends the code or link; `options.authParams` is replaced by the processed ones (v10 mutates it). */
+export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<Obj>) {
+  const authParams = mergeBase(ctx.baseOptions, AUTH_PARAM_KEYS, options.authParams);
+  options.authParams = ctx.transactionManager.process(authParams);
+  return ctx.client.passwordless.start(options, cb);
+}
+
+/** Verifies the code, then navigates to `/passwordless/verify_redirect`; `cb` only sees errors. */
+export function passwordlessVerify(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+  const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options);
+  checkOptions(params, 'options parameter is not valid', [{ ...required('responseType'), message: 'responseType option is required' }]);
+  checkCallback(cb);
+  ctx.transactionManager.process(params);
+  const started = callbackOrPromise<never, void>(cb, (done) => {
+    ctx.client.passwordless.verify(params, (err) => {
+      if (err) return done(err);
+      whenRedirecting(params, () => ctx.env.navigate(ctx.client.passwordless.buildVerifyUrl(params)));
+    });
+  });
+  return started instanceof Promise ? started : undefined;
+}
+
+/**
+ * Logs in with a passwordless code: on the hosted page through verify-and-redirect, elsewhere
+ * through cross-origin authentication (`crossOriginLogin`).
+ */
+export function passwordlessLogin(
+  ctx: WebAuthContext,
+  options: Obj,
+  cb: NodeCallback<never> | undefined,
+  crossOriginLogin: (params: Obj, cb?: NodeCallback<never>) => void | Promise<never>,
+): void | Promise<never> {
+  const params = mergeBase(ctx.baseOptions, LOGIN_KEYS, options);
+  ctx.transactionManager.process(params);
+  if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) return passwordlessVerify(ctx, params, cb);
+  const { connection, email, phoneNumber, verificationCode, ...rest } = params;
+  const credentials = {
+    credentialType: 'http://auth0.com/oauth/grant-type/passwordless/otp',
+    realm: connection,
+    username: email || phoneNumber,
+    otp: verificationCode,
+  };
+  return crossOriginLogin({ ...credentials, ...rest }, cb);
+}
