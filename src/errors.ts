@@ -77,6 +77,8 @@ export class RequestError extends WebAuthError {
   error_description?: unknown;
   errorDetails?: { codes: unknown; details: unknown };
   policy?: unknown;
+  /** On a 429: the `X-RateLimit-Limit`, `-Remaining` and `-Reset` (epoch seconds) headers. */
+  rateLimit?: { limit?: number; remaining?: number; reset?: number };
 }
 RequestError.prototype.name = 'RequestError';
 

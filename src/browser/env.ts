@@ -11,6 +11,8 @@ export interface BrowserEnv {
   /** SubtleCrypto, for at_hash. */
   subtle(): SubtleCrypto;
   now(): number;
+  /** Resolves after `ms` milliseconds. */
+  delay(ms: number): Promise<void>;
   /** The current page URL (`location.href`). */
   href(): string;
   /** Navigates the page (`location.assign`). */
@@ -46,6 +48,7 @@ export function defaultEnv(): BrowserEnv {
     getRandomValues: (bytes) => need(global().crypto, 'crypto').getRandomValues(bytes),
     subtle: () => need(global().crypto?.subtle, 'crypto.subtle'),
     now: () => Date.now(),
+    delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     href: () => need(global().location, 'location').href,
     navigate: (url) => need(global().location, 'location').assign(url),
     readCookies: () => need(global().document, 'document').cookie,

@@ -7,6 +7,8 @@ import { TransportError, markHttpResponse, type HttpResponse } from './transport
 
 /** Statuses retried when `_timesToRetryFailedRequests` is set (as v10's HTTP client did). */
 const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504, 521, 522, 524]);
+/** The longest a retry waits for a rate limit to reset. */
+export const MAX_RATE_LIMIT_WAIT_MS = 10_000;
 const TRIMMED_KEYS = ['username', 'email', 'phoneNumber'];
 
 export interface HttpClientOptions {
@@ -66,6 +68,8 @@ function buildHeaders(options: HttpClientOptions, spec: RequestSpec): Record<str
 async function readResponse(response: Response): Promise<HttpResponse> {
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const text = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   let body: unknown = null;
   if (type === 'application/json' || type.endsWith('+json')) {
     try {
@@ -74,7 +78,7 @@ async function readResponse(response: Response): Promise<HttpResponse> {
       body = null;
     }
   }
-  return markHttpResponse({ status: response.status, statusText: response.statusText, type, text, body });
+  return markHttpResponse({ status: response.status, statusText: response.statusText, type, text, body, headers });
 }
 
 /** Sends `spec`; calls `callback` exactly once unless aborted. */
@@ -100,7 +104,15 @@ export function sendRequest(options: HttpClientOptions, spec: RequestSpec, callb
       return callback(new TransportError('Request has been terminated', body, undefined, cause));
     }
     if (response.status >= 200 && response.status < 300) return callback(null, response);
-    if (left > 0 && RETRY_STATUSES.has(response.status)) return attempt(left - 1);
+    if (left > 0 && RETRY_STATUSES.has(response.status)) {
+      // A rate-limited request is retried once the limit resets (bounded), not straight away.
+      const reset = Number(response.headers['x-ratelimit-reset']) * 1000;
+      if (response.status === 429 && reset > 0) {
+        await options.env.delay(Math.min(Math.max(0, reset - options.env.now()), MAX_RATE_LIMIT_WAIT_MS));
+        if (controller.signal.aborted) return;
+      }
+      return attempt(left - 1);
+    }
     callback(new TransportError(response.statusText || String(response.status), body, response));
   };
   void attempt(Math.max(0, Math.floor(options.retries ?? 0)));

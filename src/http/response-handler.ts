@@ -50,7 +50,14 @@ export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestE
   const name = effective === err && err instanceof TransportError ? 'Error' : effective.name;
   if (name) Object.defineProperty(out, 'name', { value: name, enumerable: true, writable: true, configurable: true });
   if (effective.policy) out.policy = effective.policy;
+  if (response && response.status === 429) out.rateLimit = rateLimitOf(response.headers);
   return out;
+}
+
+/** The `X-RateLimit-*` headers of a 429, as numbers. */
+function rateLimitOf(headers: Record<string, string>) {
+  const read = (name: string) => (headers[`x-ratelimit-${name}`] === undefined ? undefined : Number(headers[`x-ratelimit-${name}`]));
+  return { limit: read('limit'), remaining: read('remaining'), reset: read('reset') };
 }
 
 /** The success value for an HTTP response or a plain payload (web messages). */

@@ -10,6 +10,8 @@ export interface HttpResponse {
   text: string;
   /** Parsed JSON body, or null. */
   body: unknown;
+  /** Response headers, names lower-cased. */
+  headers: Record<string, string>;
 }
 
 const MASK = '*****';

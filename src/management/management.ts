@@ -6,6 +6,13 @@ import { telemetryFor } from '../http/telemetry';
 import { checkOptions, checkValue, optional, required } from '../shared/assert';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback';
 import { customEnvironment } from '../web-auth/injection';
+import {
+  iterateProfiles,
+  pageQuery,
+  type PageOptions,
+  type UserAttributeProfile,
+  type UserAttributeProfilesPage,
+} from './user-attribute-profiles';
 
 export interface ManagementOptions {
   domain: string;
@@ -81,6 +88,34 @@ export class Management {
     checkValue(secondaryUserToken, 'string', 'secondaryUserToken parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'POST', path: userPath(userId) + '/identities', body: { link_with: secondaryUserToken } }, cb);
+  }
+
+  /**
+   * One page of user attribute profiles (needs a machine token with `read:user_attribute_profiles`).
+   * `take` must be an integer of at least 1; pass the previous page's `next` as `from`.
+   *
+   * @example
+   * ```ts
+   * const { user_attribute_profiles, next } = await management.getUserAttributeProfiles({ take: 10 });
+   * ```
+   */
+  getUserAttributeProfiles(options?: PageOptions, cb?: NodeCallback<UserAttributeProfilesPage>): RequestHandle | Promise<UserAttributeProfilesPage> {
+    const query = pageQuery(options);
+    checkValue(cb, 'function', 'cb parameter is not valid', true);
+    return this.call({ method: 'GET', path: '/user-attribute-profiles' + query }, cb);
+  }
+
+  /**
+   * Every user attribute profile, following the cursors page by page.
+   *
+   * @example
+   * ```ts
+   * for await (const profile of management.userAttributeProfiles({ take: 50 })) console.log(profile.name);
+   * ```
+   */
+  userAttributeProfiles(options: { take?: number } = {}): AsyncGenerator<UserAttributeProfile, void, undefined> {
+    pageQuery(options); // a bad `take` throws here, not at the first iteration
+    return iterateProfiles((page) => this.getUserAttributeProfiles(page) as Promise<UserAttributeProfilesPage>, options);
   }
 }
 

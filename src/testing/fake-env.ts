@@ -12,6 +12,8 @@ export interface FakeEnv extends BrowserEnv {
   /** Answers fetches; default 404. */
   respond: (url: string, init?: RequestInit) => Response | Promise<Response>;
   clock: number;
+  /** Delays requested through `delay()`; each one advances the fake clock instead of waiting. */
+  delays: number[];
   /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
   storage: Storage | undefined | 'throws';
 }
@@ -47,6 +49,11 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
     fetches: [],
     clock: Date.parse('2026-11-23T12:00:00Z'),
     storage: undefined,
+    delays: [],
+    delay: async (ms) => {
+      env.delays.push(ms);
+      env.clock += ms;
+    },
     respond: () => new Response('not found', { status: 404 }),
     fetch: async (input, init) => {
       env.fetches.push({ url: input, init });
