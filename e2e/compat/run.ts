@@ -11,6 +11,7 @@ import { appUrl, type LibBuild } from '../support/flow.js';
 import { diff, formatDifference } from './diff.js';
 import { learnAuthorizeValues, normalize, type Placeholders } from './normalize.js';
 import { Recorder } from './recorder.js';
+import { CLIENT_SCENARIOS } from './client-scenarios.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 
 const OURS: LibBuild = 'umd';
@@ -61,7 +62,7 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   try {
-    for (const scenario of SCENARIOS.filter((s) => !only || s.name.includes(only))) {
+    for (const scenario of [...SCENARIOS, ...CLIENT_SCENARIOS].filter((s) => !only || s.name.includes(only))) {
       const ours = normalizeRecord(await runOnce(scenario, OURS, env), env);
       const reference = normalizeRecord(await runOnce(scenario, REFERENCE, env), env);
       const differences = diff(ours, reference);
