@@ -79,26 +79,36 @@ export class Authentication {
   }
 
   /** Password grant against the default directory (`POST /oauth/token`, `grant_type=password`). */
+  loginWithDefaultDirectory(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
+  loginWithDefaultDirectory(options: Obj): Promise<TokenResult>;
   loginWithDefaultDirectory(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
     return token.loginWithDefaultDirectory(this.ctx, options, cb);
   }
 
   /** Password-realm grant: `username`, `password`, `realm` (a connection name). */
+  login(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
+  login(options: Obj): Promise<TokenResult>;
   login(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
     return token.loginWithPasswordRealm(this.ctx, options, cb);
   }
 
   /** `POST /oauth/token` with the given `grantType` and allow-listed parameters. */
+  oauthToken(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
+  oauthToken(options: Obj): Promise<TokenResult>;
   oauthToken(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
     return token.oauthToken(this.ctx, options, cb);
   }
 
   /** Legacy resource-owner login (`POST /oauth/ro`). */
+  loginWithResourceOwner(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
+  loginWithResourceOwner(options: Obj): Promise<TokenResult>;
   loginWithResourceOwner(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
     return token.loginWithResourceOwner(this.ctx, options, cb);
   }
 
   /** The profile of the user the access token belongs to (`GET /userinfo`), as the server sends it. */
+  userInfo(accessToken: string, cb: NodeCallback<UserProfile>): RequestHandle;
+  userInfo(accessToken: string): Promise<UserProfile>;
   userInfo(accessToken: string, cb?: NodeCallback<UserProfile>): Result<UserProfile> {
     checkValue(accessToken, 'string', 'accessToken parameter is not valid');
     const headers = { Authorization: `Bearer ${accessToken}` };
@@ -111,16 +121,22 @@ export class Authentication {
   }
 
   /** Legacy delegation (`POST /delegation`); `grant_type` is required. */
+  delegation(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
+  delegation(options: Obj): Promise<TokenResult>;
   delegation(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
     return token.delegation(this.ctx, options, cb);
   }
 
   /** The country of the caller's IP address (`{ countryCode }`). */
+  getUserCountry(cb: NodeCallback<{ countryCode: string }>): RequestHandle;
+  getUserCountry(): Promise<{ countryCode: string }>;
   getUserCountry(cb?: NodeCallback<{ countryCode: string }>): Result<{ countryCode: string }> {
     return call(this.ctx, 'GET', 'user/geoloc/country', undefined, cb);
   }
 
   /** RFC 8693 token exchange: `subjectToken`, `subjectTokenType`, optional `audience`, `scope`, `organization`. */
+  customTokenExchange(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
+  customTokenExchange(options: Obj): Promise<TokenResult>;
   customTokenExchange(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
     return token.customTokenExchange(this.ctx, options, cb);
   }

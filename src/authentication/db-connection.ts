@@ -3,6 +3,7 @@ import { checkOptions, required } from '../shared/assert';
 import { checkCallback, type NodeCallback } from '../shared/callback';
 import { toSnakeCase } from '../shared/casing';
 import { mergeBase, omit, pick } from '../shared/objects';
+import type { RequestHandle } from '../http/request';
 import { call, challenge, type ClientContext } from './client-context';
 
 type Obj = Record<string, any>;
@@ -13,7 +14,11 @@ export class DBConnection {
   constructor(private readonly ctx: ClientContext) {}
 
   /** Creates a user (`POST /dbconnections/signup`); `user_metadata` is sent with its keys as given. */
-  signup(options: Obj, cb?: NodeCallback<Obj>) {
+  signup(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
+  signup(options: Obj): Promise<Obj>;
+  /** For callers that forward an optional callback. */
+  signup(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj>;
+  signup(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
     checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email'), required('password')]);
     checkCallback(cb);
     const merged = mergeBase(this.ctx.baseOptions, ['clientID', 'state'], options);
@@ -24,7 +29,11 @@ export class DBConnection {
   }
 
   /** Sends a password-reset email (`POST /dbconnections/change_password`). */
-  changePassword(options: Obj, cb?: NodeCallback<string>) {
+  changePassword(options: Obj, cb: NodeCallback<string>): RequestHandle;
+  changePassword(options: Obj): Promise<string>;
+  /** For callers that forward an optional callback. */
+  changePassword(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string>;
+  changePassword(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string> {
     checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email')]);
     checkCallback(cb);
     const caller = pick(options, ['email', 'connection', 'captcha']);

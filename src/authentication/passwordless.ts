@@ -4,6 +4,7 @@ import { checkCallback, type NodeCallback } from '../shared/callback';
 import { toSnakeCase } from '../shared/casing';
 import { mergeBase, omit, pick } from '../shared/objects';
 import { joinUrl, stringifyQuery } from '../shared/query';
+import type { RequestHandle } from '../http/request';
 import { call, challenge, type ClientContext } from './client-context';
 
 type Obj = Record<string, any>;
@@ -25,7 +26,11 @@ export class PasswordlessAuthentication {
   constructor(private readonly ctx: ClientContext) {}
 
   /** Sends a code or a link by email or SMS (`POST /passwordless/start`). */
-  start(options: Obj, cb?: NodeCallback<Obj>) {
+  start(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
+  start(options: Obj): Promise<Obj>;
+  /** For callers that forward an optional callback. */
+  start(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj>;
+  start(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
     checkOptions(options, OPTIONS_MESSAGE, [
       required('connection'),
       { ...required('send'), values: ['link', 'code'], valuesMessage: 'send is not valid ([link, code])' },
@@ -48,7 +53,9 @@ export class PasswordlessAuthentication {
   }
 
   /** Checks a code (`POST /passwordless/verify`); base options are not merged. */
-  verify(options: Obj, cb?: NodeCallback<string>) {
+  verify(options: Obj, cb: NodeCallback<string>): RequestHandle;
+  verify(options: Obj): Promise<string>;
+  verify(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string> {
     checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
     checkCallback(cb);
     const body = toSnakeCase(pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID'])) as Obj;

@@ -60,6 +60,8 @@ export class Management {
   }
 
   /** The user's full profile. */
+  getUser(userId: string, cb: NodeCallback<Obj>): RequestHandle;
+  getUser(userId: string): Promise<Obj>;
   getUser(userId: string, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
@@ -67,6 +69,8 @@ export class Management {
   }
 
   /** Merges `userMetadata` into the user's `user_metadata`. */
+  patchUserMetadata(userId: string, userMetadata: Obj, cb: NodeCallback<Obj>): RequestHandle;
+  patchUserMetadata(userId: string, userMetadata: Obj): Promise<Obj>;
   patchUserMetadata(userId: string, userMetadata: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(userMetadata, 'object', 'userMetadata parameter is not valid');
@@ -75,6 +79,8 @@ export class Management {
   }
 
   /** Updates root attributes of the user (needs `update:users`). */
+  patchUserAttributes(userId: string, user: Obj, cb: NodeCallback<Obj>): RequestHandle;
+  patchUserAttributes(userId: string, user: Obj): Promise<Obj>;
   patchUserAttributes(userId: string, user: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(user, 'object', 'user parameter is not valid');
@@ -83,6 +89,8 @@ export class Management {
   }
 
   /** Links the identity in `secondaryUserToken` (an ID token) to `userId`. */
+  linkUser(userId: string, secondaryUserToken: string, cb: NodeCallback<unknown[]>): RequestHandle;
+  linkUser(userId: string, secondaryUserToken: string): Promise<unknown[]>;
   linkUser(userId: string, secondaryUserToken: string, cb?: NodeCallback<unknown[]>): RequestHandle | Promise<unknown[]> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(secondaryUserToken, 'string', 'secondaryUserToken parameter is not valid');
@@ -99,6 +107,8 @@ export class Management {
    * const { user_attribute_profiles, next } = await management.getUserAttributeProfiles({ take: 10 });
    * ```
    */
+  getUserAttributeProfiles(options: PageOptions | undefined, cb: NodeCallback<UserAttributeProfilesPage>): RequestHandle;
+  getUserAttributeProfiles(options?: PageOptions): Promise<UserAttributeProfilesPage>;
   getUserAttributeProfiles(options?: PageOptions, cb?: NodeCallback<UserAttributeProfilesPage>): RequestHandle | Promise<UserAttributeProfilesPage> {
     const query = pageQuery(options);
     checkValue(cb, 'function', 'cb parameter is not valid', true);

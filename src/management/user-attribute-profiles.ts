@@ -20,8 +20,8 @@ export interface AttributeConfig {
   description: string;
   label: string;
   profile_required: boolean;
-  /** The service's own profile field (its wire name carries the service brand). */
-  [serviceMapping: `${string}_mapping`]: unknown;
+  /** The service's own profile field (the seed's `service_mapping`; on the wire the brand prefixes `_mapping`). */
+  auth0_mapping: string;
   oidc_mapping?: OidcMapping;
   saml_mapping?: string[];
   scim_mapping?: string;

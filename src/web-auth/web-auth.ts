@@ -111,33 +111,45 @@ export class WebAuth {
   }
 
   /** Validates an already parsed response (snake_case keys) against the stored transaction. */
-  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb?: AuthCallback) {
+  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb: AuthCallback): void;
+  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse): Promise<AuthResult | null>;
+  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb?: AuthCallback): void | Promise<AuthResult | null | undefined> {
     return callbackOrPromise(cb, (done) => validateAuthenticationResponse(this.ctx, options, parsedHash, done));
   }
 
   /** Verifies an ID token's signature and claims, optionally with an expected nonce. */
-  validateToken(token: string, nonce: string | null, cb?: (err: AuthResponseError | null, payload?: Obj) => void) {
+  validateToken(token: string, nonce: string | null, cb: (err: AuthResponseError | null, payload?: Obj) => void): void;
+  validateToken(token: string, nonce: string | null): Promise<Obj>;
+  validateToken(token: string, nonce: string | null, cb?: (err: AuthResponseError | null, payload?: Obj) => void): void | Promise<Obj | undefined> {
     return callbackOrPromise(cb, (done) => validateToken(this.ctx, token, nonce, done));
   }
 
   /** Sends a password-reset email (`connection`, `email`). */
+  changePassword(options: Obj, cb: NodeCallback<string>): RequestHandle;
+  changePassword(options: Obj): Promise<string>;
   changePassword(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string> {
     return this.client.dbConnection.changePassword(options, cb);
   }
 
   /** Starts a passwordless login: sends a code or a link (`connection`, `send`, `email` or `phoneNumber`). */
+  passwordlessStart(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
+  passwordlessStart(options: Obj): Promise<Obj>;
   passwordlessStart(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
     return passwordlessStart(this.ctx, options, cb);
   }
 
   /** Creates a database user (`connection`, `email`, `password`, optional `username`, `user_metadata`). */
+  signup(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
+  signup(options: Obj): Promise<Obj>;
   signup(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
     return this.client.dbConnection.signup(options, cb);
   }
 
   /** Signs a user up, then logs them in with the password-realm grant; calls back with the tokens. */
-  signupAndAuthorize(options: Obj, cb?: NodeCallback<TokenResult>) {
-    return callbackOrPromise(cb, (done) => {
+  signupAndAuthorize(options: Obj, cb: NodeCallback<TokenResult>): void;
+  signupAndAuthorize(options: Obj): Promise<TokenResult>;
+  signupAndAuthorize(options: Obj, cb?: NodeCallback<TokenResult>): void | Promise<TokenResult> {
+    const started = callbackOrPromise(cb, (done) => {
       this.client.dbConnection.signup(omit(options, ['popupHandler']), (err) => {
         if (err) return done(err);
         options.realm = options.connection;
@@ -145,6 +157,7 @@ export class WebAuth {
         this.client.login(options, done);
       });
     });
+    return started instanceof Promise ? started : undefined;
   }
 
   /**
@@ -184,7 +197,9 @@ export class WebAuth {
   }
 
   /** RFC 8693 token exchange (see `client.customTokenExchange`). */
-  customTokenExchange(options: Obj, cb?: NodeCallback<TokenResult>) {
-    return this.client.customTokenExchange(options, cb);
+  customTokenExchange(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
+  customTokenExchange(options: Obj): Promise<TokenResult>;
+  customTokenExchange(options: Obj, cb?: NodeCallback<TokenResult>): RequestHandle | Promise<TokenResult> {
+    return cb === undefined ? this.client.customTokenExchange(options) : this.client.customTokenExchange(options, cb);
   }
 }
