@@ -1,5 +1,5 @@
 // Builds dist/: ESM modules and the minified UMD bundle with rollup, then declarations with tsc.
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const run = (cmd, args) => {
@@ -10,3 +10,5 @@ const run = (cmd, args) => {
 rmSync('dist', { recursive: true, force: true });
 run('npx', ['rollup', '-c', '--silent']);
 run('npx', ['tsc', '-p', 'tsconfig.json', '--emitDeclarationOnly', '--declarationDir', 'dist/types', '--sourceMap', 'false']);
+// The same UMD bundle for require(): in a "type": "module" package Node reads .js as ESM.
+copyFileSync('dist/webauth.min.js', 'dist/webauth.min.cjs');
