@@ -49,6 +49,22 @@ describe('ESM entry in plain Node (server-side rendering)', () => {
   });
 });
 
+describe('package entry points in plain Node', () => {
+  it('require() and import of the package name give the same surface (drop-in for both module systems)', async () => {
+    requireBuilt(join(root, 'dist', 'webauth.min.cjs'));
+    const probe = `
+      const { createRequire } = await import('node:module');
+      const required = createRequire(${JSON.stringify(pathToFileURL(join(root, 'package.json')).href)})(${JSON.stringify(root)});
+      const imported = await import(${JSON.stringify(pathToFileURL(esmEntry).href)});
+      const kinds = (m) => Object.fromEntries(${JSON.stringify(EXPORTS)}.map((k) => [k, typeof m[k]]));
+      console.log(JSON.stringify({ required: kinds(required), requiredDefault: kinds(required.default), imported: kinds(imported), importedDefault: kinds(imported.default) }));
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe], { cwd: root, timeout: 30_000 });
+    const kinds = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+    expect(kinds).toEqual({ required: SURFACE, requiredDefault: SURFACE, imported: SURFACE, importedDefault: SURFACE });
+  });
+});
+
 describe('UMD bundle via <script>', () => {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
