@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkAuthorizeRequest } from './authorize-request.js';
+import { defaultDefinition } from './config/defaults.js';
+import { buildModel } from './config/model.js';
+
+const MODEL = buildModel(defaultDefinition(), 'https://localhost:4400/');
 
 const BASE = {
   client_id: 'spa-client',
@@ -11,7 +15,7 @@ const BASE = {
 
 function check(extra: Record<string, string | undefined>, repeated: string[] = []) {
   const query = Object.fromEntries(Object.entries({ ...BASE, ...extra }).filter((e): e is [string, string] => e[1] !== undefined));
-  return checkAuthorizeRequest(query, repeated);
+  return checkAuthorizeRequest(MODEL, query, repeated);
 }
 
 describe('checkAuthorizeRequest', () => {
@@ -23,8 +27,11 @@ describe('checkAuthorizeRequest', () => {
     }
   });
 
-  it('refuses hybrid and unknown response types', () => {
-    for (const type of ['code id_token', 'code token', 'token token', 'foo']) {
+  it('accepts hybrid response types (fragment by default) and refuses unknown ones', () => {
+    for (const type of ['code id_token', 'code token', 'code id_token token']) {
+      expect(check({ response_type: type })).toMatchObject({ kind: 'ok', request: { responseMode: 'fragment' } });
+    }
+    for (const type of ['token token', 'foo', 'code code']) {
       expect(check({ response_type: type })).toMatchObject({ kind: 'redirect', error: 'unsupported_response_type', state: 's' });
     }
     expect(check({ response_type: undefined })).toMatchObject({ kind: 'redirect', error: 'invalid_request', mode: 'query' });
@@ -38,7 +45,10 @@ describe('checkAuthorizeRequest', () => {
   });
 
   it('validates response_mode, prompt, max_age, connection and repeated parameters', () => {
-    expect(check({ response_mode: 'form_post' })).toMatchObject({ kind: 'redirect', error: 'invalid_request', mode: 'fragment' });
+    expect(check({ response_mode: 'form_post' })).toMatchObject({ kind: 'ok', request: { responseMode: 'form_post' } });
+    expect(check({ response_mode: 'web_message' })).toMatchObject({ kind: 'ok', request: { responseMode: 'web_message' } });
+    expect(check({ response_mode: 'bogus' })).toMatchObject({ kind: 'redirect', error: 'invalid_request', mode: 'fragment' });
+    expect(check({ response_mode: 'query' })).toMatchObject({ kind: 'redirect', error: 'invalid_request', mode: 'query' });
     expect(check({ prompt: 'none login' })).toMatchObject({ kind: 'redirect', error: 'invalid_request' });
     expect(check({ max_age: '-1' })).toMatchObject({ kind: 'redirect', error: 'invalid_request' });
     expect(check({ connection: 'github' })).toMatchObject({ kind: 'redirect', error: 'invalid_request' });

@@ -6,7 +6,7 @@ import { ALICE, HS256_CLIENT_ID, HS256_CLIENT_SECRET, SPA_CLIENT_ID } from './fi
 import { startTenant } from './server.js';
 import type { RunningTenant } from './server.js';
 import {
-  APP_CALLBACK, CookieJar, authorizePath, form, fragmentOf, implicitParams, logIn, send, txOf,
+  APP_CALLBACK, CookieJar, authorizePath, callbackFormOf, form, fragmentOf, hostedConfigOf, hostedLoginBody, implicitParams, logIn, postJson, send,
 } from './test-client.js';
 
 const ALICE_CREDENTIALS = { username: ALICE.email, password: ALICE.password };
@@ -26,7 +26,7 @@ describe('/authorize and the login page', () => {
   });
   afterAll(() => tenant.close());
 
-  it('runs login page → wrong password (401) → right password → 302 with verifiable tokens', async () => {
+  it('runs hosted page → wrong password (401) → right password → callback → 302 with verifiable tokens', async () => {
     const jar = new CookieJar();
     const page = await send(tenant, authorizePath(implicitParams()));
     expect(page.status).toBe(200);
@@ -35,24 +35,36 @@ describe('/authorize and the login page', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("form-action 'self' http://127.0.0.1:3000");
     expect(page.text).toMatch(/<label for="username">[^<]+<\/label>/);
     expect(page.text).toMatch(/<label for="password">[^<]+<\/label>/);
     expect(page.text).toContain('id="submit"');
-    expect(page.text).toContain('action="/u/login"');
-    const tx = txOf(page.text);
+    expect(page.text).toContain('<script src="/static/webauth.min.js" defer></script>');
+    expect(page.text).toContain('<script src="/static/hosted-login.js" defer></script>');
+    expect(page.text).not.toMatch(/<script>/);
+    const config = hostedConfigOf(page.text);
+    // Over plain HTTP the page names the scheme (see README); over HTTPS it is the host:port.
+    expect(config).toMatchObject({ domain: tenant.url, clientID: SPA_CLIENT_ID, redirectUri: APP_CALLBACK, responseType: 'token id_token', nonce: 'nonce-456', connection: 'Username-Password-Authentication', tenant: 'local' });
+    // The page's state is the tenant's own signed transaction handle, never the app's state.
+    expect(String(config['state'])).not.toContain('state-123');
 
-    const wrong = form({ tx, username: ALICE.email, password: 'not-the-password' });
-    const denied = await send(tenant, '/u/login', { method: 'POST', ...wrong });
+    const login = (password: string) => postJson(tenant, '/usernamepassword/login', hostedLoginBody(config, { username: ALICE.email, password }), { origin: tenant.url });
+    const denied = await login('not-the-password');
     expect(denied.status).toBe(401);
-    expect(denied.text).toContain('Wrong email or password.');
+    expect(denied.json()).toMatchObject({ error: 'invalid_user_password', error_description: 'Wrong email or password.' });
     expect(denied.headers['set-cookie']).toBeUndefined();
-    expect(denied.headers.location).toBeUndefined();
-    expect(txOf(denied.text)).toBe(tx); // the same transaction stays usable
 
-    const right = form({ tx, ...ALICE_CREDENTIALS });
-    const reply = await send(tenant, '/u/login', { method: 'POST', ...right });
+    const accepted = await login(ALICE.password);
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers['content-type']).toMatch(/^text\/html/);
+    expect(accepted.text.startsWith('<form method="post" name="hiddenform" action="')).toBe(true);
+    const callback = callbackFormOf(accepted.text);
+    expect(callback.action).toBe(`${tenant.url}/login/callback`);
+    expect(Object.keys(callback.fields)).toEqual(['wa', 'wresult']);
+    const reply = await send(tenant, '/login/callback', { method: 'POST', ...form(callback.fields) });
     jar.store(reply);
     expect(reply.status).toBe(302);
     const cookie = reply.headers['set-cookie']?.[0] ?? '';
@@ -111,7 +123,8 @@ describe('/authorize and the login page', () => {
     const fragment = fragmentOf(reply.headers.location);
     expect([...fragment.keys()]).toEqual(['access_token', 'scope', 'expires_in', 'token_type', 'state']);
     const { payload } = await jwtVerify(fragment.get('access_token') ?? '', jwks, { issuer: tenant.issuer });
-    expect(payload.aud).toBe('https://api.example.test/');
+    // With openid granted the token also serves /userinfo, as the service does.
+    expect(payload.aud).toEqual(['https://api.example.test/', `${tenant.issuer}userinfo`]);
   });
 
   it('returns a code in the query for response_type=code, keeping the callback query', async () => {
@@ -126,11 +139,12 @@ describe('/authorize and the login page', () => {
     expect(url.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
   });
 
-  it('honours response_mode=query for tokens and response_mode=fragment for codes', async () => {
-    const q = await logIn(tenant, implicitParams({ response_mode: 'query' }), new CookieJar(), ALICE_CREDENTIALS);
+  it('refuses response_mode=query for tokens and honours response_mode=fragment for codes', async () => {
+    const q = await send(tenant, authorizePath(implicitParams({ response_mode: 'query' })));
     const qUrl = new URL(q.headers.location ?? '');
     expect(qUrl.hash).toBe('');
-    expect(qUrl.searchParams.get('id_token')).toBeTruthy();
+    expect(qUrl.searchParams.get('error')).toBe('invalid_request');
+    expect(qUrl.searchParams.get('id_token')).toBeNull();
     const codeParams = implicitParams({ response_type: 'code', response_mode: 'fragment' });
     const f = await logIn(tenant, codeParams, new CookieJar(), ALICE_CREDENTIALS);
     expect(fragmentOf(f.headers.location).get('code')).toBeTruthy();
@@ -249,27 +263,43 @@ describe('/authorize and the login page', () => {
     expect(fragmentOf(reply.headers.location).get('error')).toBe('login_required');
   });
 
-  it('rejects a login post with an unknown transaction', async () => {
-    const post = form({ tx: 'unknown', ...ALICE_CREDENTIALS });
-    const reply = await send(tenant, '/u/login', { method: 'POST', ...post });
-    expect(reply.status).toBe(400);
-    expect(reply.headers.location).toBeUndefined();
-    expect(reply.headers['set-cookie']).toBeUndefined();
+  it('rejects a hosted login with an unknown or forged state, a bad CSRF token, or another origin', async () => {
+    const config = hostedConfigOf((await send(tenant, authorizePath(implicitParams()))).text);
+    const body = hostedLoginBody(config, ALICE_CREDENTIALS);
+    const cases: Array<[string, Record<string, unknown>, Record<string, string>, number]> = [
+      ['forged state', { ...body, state: 'forged' }, { origin: tenant.url }, 400],
+      ['state as csrf', { ...body, _csrf: body['state'] }, { origin: tenant.url }, 403],
+      ['other origin', body, { origin: 'http://localhost:3000' }, 403],
+      ['other redirect', { ...body, redirect_uri: 'http://127.0.0.1:3000/other' }, { origin: tenant.url }, 400],
+      ['passwordless connection', { ...body, connection: 'email' }, { origin: tenant.url }, 400],
+      ['unknown parameter', { ...body, colour: 'blue' }, { origin: tenant.url }, 400],
+    ];
+    for (const [name, payload, headers, status] of cases) {
+      const reply = await postJson(tenant, '/usernamepassword/login', payload, headers);
+      expect(reply.status, name).toBe(status);
+      expect(reply.json(), name).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
+    }
   });
 
-  it('uses a transaction only once', async () => {
-    const page = await send(tenant, authorizePath(implicitParams()));
-    const post = form({ tx: txOf(page.text), ...ALICE_CREDENTIALS });
-    expect((await send(tenant, '/u/login', { method: 'POST', ...post })).status).toBe(302);
-    expect((await send(tenant, '/u/login', { method: 'POST', ...post })).status).toBe(400);
+  it('uses a transaction and a login callback only once', async () => {
+    const config = hostedConfigOf((await send(tenant, authorizePath(implicitParams()))).text);
+    const body = hostedLoginBody(config, ALICE_CREDENTIALS);
+    const first = await postJson(tenant, '/usernamepassword/login', body, { origin: tenant.url });
+    const fields = callbackFormOf(first.text).fields;
+    expect((await send(tenant, '/login/callback', { method: 'POST', ...form(fields) })).status).toBe(302);
+    const replay = await send(tenant, '/login/callback', { method: 'POST', ...form(fields) });
+    expect(replay.status).toBe(400);
+    expect(replay.headers.location).toBeUndefined();
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    expect((await postJson(tenant, '/usernamepassword/login', body, { origin: tenant.url })).status).toBe(400);
+    const forged = await send(tenant, '/login/callback', { method: 'POST', ...form({ wa: 'wsignin1.0', wresult: String(config['state']) }) });
+    expect(forged.status).toBe(400);
   });
 
-  it('escapes the echoed email on the error page', async () => {
-    const page = await send(tenant, authorizePath(implicitParams()));
-    const post = form({ tx: txOf(page.text), username: '"><script>alert(1)</script>', password: 'x' });
-    const reply = await send(tenant, '/u/login', { method: 'POST', ...post });
-    expect(reply.status).toBe(401);
-    expect(reply.text).not.toContain('<script>alert(1)');
-    expect(reply.text).toContain('value="&#34;&#62;&#60;script&#62;');
+  it('escapes what it echoes into the page (login_hint)', async () => {
+    const page = await send(tenant, authorizePath(implicitParams({ login_hint: '"><script>alert(1)</script>' })));
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('<script>alert(1)');
+    expect(page.text).toContain('value="&#34;&#62;&#60;script&#62;');
   });
 });

@@ -12,6 +12,11 @@ describe('CLI arguments', () => {
       options: { port: 0, http: true, testEndpoints: true, host: 'auth.localtest' },
     });
     expect(parseArgs(['--port=5000'])).toEqual({ kind: 'run', options: { port: 5000 } });
+    expect(parseArgs(['--config', 'tenant.json', '--data=state.json', '--rotate-keys'])).toEqual({
+      kind: 'run',
+      options: { port: 4400, config: 'tenant.json', dataFile: 'state.json', rotateKeys: true },
+    });
+    expect(parseArgs(['--print-config'])).toEqual({ kind: 'print-config' });
   });
 
   it('reports unknown flags and bad values as errors', () => {
@@ -21,6 +26,9 @@ describe('CLI arguments', () => {
     expect(parseArgs(['--port', 'abc'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['--host'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['extra'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--config'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--data', '--http'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--http=yes'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['--help'])).toEqual({ kind: 'help' });
   });
 });

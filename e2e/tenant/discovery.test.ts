@@ -18,10 +18,11 @@ describe('discovery documents', () => {
     expect(tenant.certPem).toBeUndefined();
   });
 
-  it('serves the OpenID configuration with open CORS', async () => {
-    const reply = await send(tenant, '/.well-known/openid-configuration');
+  it('serves the OpenID configuration to any origin, without credentials', async () => {
+    const reply = await send(tenant, '/.well-known/openid-configuration', { headers: { origin: 'https://any.example' } });
     expect(reply.status).toBe(200);
-    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    expect(reply.headers['access-control-allow-origin']).toBe('https://any.example');
+    expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     const doc = reply.json() as Record<string, unknown>;
     expect(doc).toMatchObject({
@@ -36,9 +37,9 @@ describe('discovery documents', () => {
   });
 
   it('serves a JWKS with only the public RSA members', async () => {
-    const reply = await send(tenant, '/.well-known/jwks.json');
+    const reply = await send(tenant, '/.well-known/jwks.json', { headers: { origin: 'http://127.0.0.1:5173' } });
     expect(reply.status).toBe(200);
-    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    expect(reply.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173');
     const { keys } = reply.json() as { keys: Array<Record<string, unknown>> };
     expect(keys).toHaveLength(1);
     const [key] = keys;

@@ -3,8 +3,10 @@
  * "repairs" malformed input would hide client bugs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodyType } from './context.js';
+import { decodeUtf8, parseStrictJson } from './strict-json.js';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = 100 * 1024;
 /** Past this much discarded input the connection is dropped instead of drained. */
 const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
 
@@ -13,6 +15,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly error: string,
     readonly description: string,
+    /** Extra response headers (e.g. WWW-Authenticate). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
   }
@@ -75,19 +79,31 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-export function parseBody(contentType: string | undefined, raw: Buffer): unknown {
-  if (raw.length === 0) return null;
+export interface ParsedBody {
+  readonly type: BodyType;
+  readonly value: unknown;
+}
+
+/**
+ * Strict body parsing by Content-Type: invalid UTF-8, malformed or duplicated JSON keys and
+ * repeated form parameters are 400s; other types are kept as text for the handler to refuse.
+ */
+export function parseBody(contentType: string | undefined, raw: Buffer): ParsedBody {
+  if (raw.length === 0) return { type: 'none', value: null };
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(raw);
-  if (type === 'application/x-www-form-urlencoded') return parseUrlEncoded(text, 'form body').values;
   if (type === 'application/json') {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new HttpError(400, 'invalid_request', 'The request body is not valid JSON.');
-    }
+    const parsed = parseStrictJson(raw);
+    if (!parsed.ok) throw new HttpError(400, 'invalid_request', `Malformed request body: ${parsed.reason}.`);
+    return { type: 'json', value: parsed.value };
   }
-  return text;
+  const text = decodeUtf8(raw);
+  if (text === undefined) throw new HttpError(400, 'invalid_request', 'The request body is not valid UTF-8.');
+  if (type === 'application/x-www-form-urlencoded') {
+    const form = parseUrlEncoded(text, 'form body');
+    if (form.repeated.length > 0) throw new HttpError(400, 'invalid_request', `Parameter must not be repeated: ${form.repeated.join(', ')}`);
+    return { type: 'form', value: form.values };
+  }
+  return { type: 'text', value: text };
 }
 
 export function headerRecord(req: IncomingMessage): Record<string, string> {
@@ -138,6 +154,17 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Record<s
 export function sendRedirect(res: ServerResponse, location: string, headers: Record<string, string | string[]> = {}): void {
   res.writeHead(302, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', Location: location, 'Content-Length': 0, ...headers });
   res.end();
+}
+
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
 }
 
 export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string | string[]>): void {

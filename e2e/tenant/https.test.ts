@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenant } from './server.js';
 import type { RunningTenant } from './server.js';
 import { ALICE } from './fixtures.js';
-import { CookieJar, implicitParams, logIn, send } from './test-client.js';
+import { CookieJar, authorizePath, hostedConfigOf, implicitParams, logIn, send } from './test-client.js';
 
 describe('HTTPS tenant', () => {
   let tenant: RunningTenant;
@@ -45,5 +45,10 @@ describe('HTTPS tenant', () => {
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=None/);
     expect(cookie).toMatch(/; Secure/);
+  });
+
+  it('configures the hosted page with host:port, so the library takes its hosted-page path', async () => {
+    const page = await send(tenant, authorizePath(implicitParams()), { ca: tenant.certPem });
+    expect(hostedConfigOf(page.text)['domain']).toBe(tenant.domain);
   });
 });

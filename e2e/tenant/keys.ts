@@ -1,9 +1,10 @@
 /**
- * The tenant's signing key: one RSA 2048 key pair per process start, so tests never depend on a
- * key that outlives the tenant.
+ * The tenant's signing keys: RSA 2048 pairs made at start (never persisted, so no test depends on
+ * a key that outlives the tenant). Rotation adds a key with a new `kid`; tokens are signed with
+ * the newest one and tokens of the previous keys keep verifying while those stay in the JWKS.
  */
-import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
-import type { CryptoKey, JWK } from 'jose';
+import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
+import type { CryptoKey, JWK, JWTVerifyGetKey } from 'jose';
 
 /** The public members a JWKS may expose; anything else (d, p, q, …) must never leave the tenant. */
 export interface PublicRsaJwk {
@@ -22,6 +23,9 @@ export interface SigningKey {
   readonly publicJwk: PublicRsaJwk;
 }
 
+/** Keys kept in the JWKS after rotations (the oldest are dropped first). */
+export const MAX_KEYS = 5;
+
 export async function createSigningKey(): Promise<SigningKey> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048 });
   const exported: JWK = await exportJWK(publicKey);
@@ -32,6 +36,47 @@ export async function createSigningKey(): Promise<SigningKey> {
   return { kid, privateKey, publicKey, publicJwk };
 }
 
-export function jwks(key: SigningKey): { keys: PublicRsaJwk[] } {
-  return { keys: [key.publicJwk] };
+export class KeyRing {
+  private keys: SigningKey[];
+  private keySet: JWTVerifyGetKey;
+
+  private constructor(keys: SigningKey[]) {
+    this.keys = keys;
+    this.keySet = createLocalJWKSet(this.jwks());
+  }
+
+  /** `rotated` starts with a previous key already in the JWKS (what `--rotate-keys` asks for). */
+  static async create(rotated = false): Promise<KeyRing> {
+    const keys = await Promise.all(rotated ? [createSigningKey(), createSigningKey()] : [createSigningKey()]);
+    return new KeyRing(keys);
+  }
+
+  /** The key new tokens are signed with (the newest). */
+  get current(): SigningKey {
+    const key = this.keys[this.keys.length - 1];
+    if (!key) throw new Error('key ring is empty');
+    return key;
+  }
+
+  all(): readonly SigningKey[] {
+    return this.keys;
+  }
+
+  /** Adds a new signing key and returns it; older keys stay published (up to MAX_KEYS). */
+  async rotate(): Promise<SigningKey> {
+    const key = await createSigningKey();
+    this.keys = [...this.keys, key].slice(-MAX_KEYS);
+    this.keySet = createLocalJWKSet(this.jwks());
+    return key;
+  }
+
+  /** Current key first, then the previous ones, newest first. */
+  jwks(): { keys: PublicRsaJwk[] } {
+    return { keys: [...this.keys].reverse().map((k) => k.publicJwk) };
+  }
+
+  /** For jose's jwtVerify: picks the key by `kid` among all published keys. */
+  get verificationKeys(): JWTVerifyGetKey {
+    return this.keySet;
+  }
 }

@@ -60,4 +60,26 @@ describe('/v2/logout', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.headers.location).toBeUndefined();
   });
+
+  it('refuses header injection, unknown and repeated parameters, and keeps the federated flag', async () => {
+    const injected = `/v2/logout?client_id=spa-client&returnTo=${encodeURIComponent('http://localhost:3000/\r\nSet-Cookie: pwned=1')}`;
+    const reply = await send(tenant, injected);
+    expect(reply.status).toBe(400);
+    expect(reply.headers.location).toBeUndefined();
+    expect(String(reply.headers['set-cookie'])).not.toContain('pwned');
+    const encodedLf = await send(tenant, '/v2/logout?returnTo=http%3A%2F%2Flocalhost%3A3000%2F%0aX-Evil%3A1');
+    expect(encodedLf.status).toBe(400);
+    expect(encodedLf.headers['x-evil']).toBeUndefined();
+    expect((await send(tenant, '/v2/logout?colour=blue')).status).toBe(400);
+    expect((await send(tenant, '/v2/logout?returnTo=a&returnTo=b')).status).toBe(400);
+    const federated = await send(tenant, `/v2/logout?client_id=spa-client&returnTo=${encodeURIComponent('http://localhost:3000/')}&federated`);
+    expect(federated.status).toBe(302);
+  });
+
+  it('refuses a redirect_uri with line breaks at /authorize as a page, never a redirect', async () => {
+    const reply = await send(tenant, authorizePath(implicitParams({ redirect_uri: 'http://localhost:3000/cb\r\nX-Evil: 1' })));
+    expect(reply.status).toBe(400);
+    expect(reply.headers.location).toBeUndefined();
+    expect(reply.headers['x-evil']).toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTenant } from './server.js';
 import type { RunningTenant } from './server.js';
-import { authorizePath, implicitParams, send, txOf } from './test-client.js';
+import { authorizePath, hostedConfigOf, implicitParams, send } from './test-client.js';
 
 /** Send raw bytes and collect whatever comes back until the server closes or a timeout. */
 function raw(port: number, data: string): Promise<string> {
@@ -49,38 +49,45 @@ describe('robustness', () => {
     await stillAlive();
   });
 
-  it('rejects bad form encoding in the login post with 400', async () => {
-    const page = await send(tenant, authorizePath(implicitParams()));
-    const reply = await send(tenant, '/u/login', {
+  it('rejects bad form encoding and invalid UTF-8 in bodies with 400', async () => {
+    const reply = await send(tenant, '/login/callback', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `tx=${txOf(page.text)}&username=%FF%FE&password=%`,
+      body: 'wa=wsignin1.0&wresult=%FF%FE&x=%',
     });
     expect(reply.status).toBe(400);
+    const utf8 = await send(tenant, '/co/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.from([0x69, 0x64, 0x3d, 0xc3, 0x28]),
+    });
+    expect(utf8.status).toBe(400);
+    expect(utf8.json()).toMatchObject({ error: 'invalid_request' });
     await stillAlive();
   });
 
-  it('rejects a login post that is not a form with 415', async () => {
-    const reply = await send(tenant, '/u/login', {
+  it('rejects the wrong content type with 415 and malformed JSON with 400', async () => {
+    const page = await send(tenant, authorizePath(implicitParams()));
+    const reply = await send(tenant, '/usernamepassword/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tx: 'x' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state: String(hostedConfigOf(page.text)['state']) }).toString(),
     });
     expect(reply.status).toBe(415);
-    const broken = await send(tenant, '/u/login', {
+    const broken = await send(tenant, '/usernamepassword/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: '{"tx":',
+      body: '{"state":',
     });
     expect(broken.status).toBe(400);
     expect(broken.json()).toMatchObject({ error: 'invalid_request' });
   });
 
-  it('rejects bodies over 64 KB with 413', async () => {
-    const reply = await send(tenant, '/u/login', {
+  it('rejects bodies over 100 KB with 413', async () => {
+    const reply = await send(tenant, '/dbconnections/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `tx=x&username=${'a'.repeat(70 * 1024)}`,
+      body: `tx=x&username=${'a'.repeat(101 * 1024)}`,
     });
     expect(reply.status).toBe(413);
     expect(reply.json()).toMatchObject({ error: 'request_too_large' });
@@ -100,7 +107,7 @@ describe('robustness', () => {
     expect(authority).toMatch(/^HTTP\/1\.1 404/);
     const absolute = await raw(tenant.port, 'GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(absolute).toMatch(/^HTTP\/1\.1 400/);
-    const aborted = await raw(tenant.port, 'POST /u/login HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nshort');
+    const aborted = await raw(tenant.port, 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nshort');
     // Node's parser answers the truncated request itself; the tenant must not report a fault.
     expect(aborted).not.toMatch(/^HTTP\/1\.1 5/);
     await stillAlive();

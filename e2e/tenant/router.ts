@@ -1,38 +1,27 @@
 /**
- * The request pipeline: record, parse strictly, route, and turn every failure into a 4xx/5xx
- * response. Nothing a client sends may take the process down.
+ * The request pipeline: record, rate-limit, parse strictly, route, and turn every failure into a
+ * 4xx/5xx response. Nothing a client sends may take the process down.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler, RequestContext, TenantContext } from './context.js';
-import { HttpError, headerRecord, parseBody, parseCookies, parseUrlEncoded, readBody, sendEmpty, sendError } from './http-io.js';
+import { HttpError, headerRecord, parseBody, parseCookies, parseUrlEncoded, readBody, sendError } from './http-io.js';
+import { rateLimitHeaders } from './rate-limit.js';
 import type { RecordedRequest } from './server.js';
-import { adminPreflight, adminRequests, adminReset } from './routes/admin.js';
-import { authorize } from './routes/authorize.js';
-import { AVATAR_PATH, avatar } from './routes/avatar.js';
-import { jwks, openidConfiguration } from './routes/discovery.js';
-import { login } from './routes/login.js';
-import { logout } from './routes/logout.js';
-import { userinfo, userinfoPreflight } from './routes/userinfo.js';
+import { ADMIN_ROUTES, AUTHENTICATION_ROUTES } from './routes/index.js';
+import { API_METHODS, API_PATH } from './management/api.js';
 
 export interface Route {
   readonly path: string | RegExp;
   readonly methods: Readonly<Record<string, Handler>>;
-  /** Only served when the tenant runs with `testEndpoints`; never recorded. */
+  /** Only served when the tenant runs with `testEndpoints`; never recorded or rate-limited. */
   readonly admin?: boolean;
 }
 
 export const ROUTES: readonly Route[] = [
-  { path: '/authorize', methods: { GET: authorize } },
-  { path: '/u/login', methods: { POST: login } },
-  { path: '/userinfo', methods: { GET: userinfo, OPTIONS: userinfoPreflight } },
-  { path: '/v2/logout', methods: { GET: logout } },
-  { path: '/.well-known/jwks.json', methods: { GET: jwks } },
-  { path: '/.well-known/openid-configuration', methods: { GET: openidConfiguration } },
-  { path: AVATAR_PATH, methods: { GET: avatar } },
-  // Browsers ask for it on every page; an empty answer keeps their consoles free of 404 noise.
-  { path: '/favicon.ico', methods: { GET: (ctx) => sendEmpty(ctx.res, 204, { 'Cache-Control': 'public, max-age=86400' }) } },
-  { path: '/__admin/requests', methods: { GET: adminRequests, OPTIONS: adminPreflight }, admin: true },
-  { path: '/__admin/reset', methods: { POST: adminReset, OPTIONS: adminPreflight }, admin: true },
+  ...AUTHENTICATION_ROUTES,
+  // Management API (issue 5): one entry; management/api.ts routes, authenticates and rate-limits.
+  { path: API_PATH, methods: API_METHODS },
+  ...ADMIN_ROUTES,
 ];
 
 function isAdminPath(path: string): boolean {
@@ -43,6 +32,11 @@ function findRoute(routes: readonly Route[], path: string, testEndpoints: boolea
   return routes.find(
     (r) => (typeof r.path === 'string' ? r.path === path : r.path.test(path)) && (!r.admin || testEndpoints),
   );
+}
+
+/** The rate-limit bucket of a request: its route's path, `*` for unknown paths. */
+function rateKey(route: Route | undefined): string {
+  return route === undefined ? '*' : typeof route.path === 'string' ? route.path : route.path.source;
 }
 
 /** Query for the log: lenient, so even a request rejected for bad encoding shows what was sent. */
@@ -58,18 +52,33 @@ async function handle(tenant: TenantContext, routes: readonly Route[], req: Inco
   // Prefixing a fixed origin keeps `//host/...` targets from being read as another authority.
   const url = new URL(`http://tenant.invalid${rawUrl}`);
   const method = (req.method ?? 'GET').toUpperCase();
-  const record: RecordedRequest | undefined = isAdminPath(url.pathname)
+  const admin = isAdminPath(url.pathname);
+  const record: RecordedRequest | undefined = admin
     ? undefined
     : { method, path: url.pathname, query: lenientQuery(url), headers: headerRecord(req), body: null, time: tenant.state.now() };
   if (record) tenant.state.requests.push(record);
 
+  const route = findRoute(routes, url.pathname, tenant.testEndpoints);
+  const ip = req.socket.remoteAddress ?? 'unknown';
+  // The Management API applies its own limits (management/rate-limit.ts); preflights are free.
+  if (!admin && method !== 'OPTIONS' && !url.pathname.startsWith('/api/v2')) {
+    const decision = tenant.rateLimiter.take(rateKey(route), ip);
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+    if (!decision.allowed) {
+      await readBody(req).catch(() => undefined);
+      sendError(res, 429, 'too_many_requests',
+        `Rate limit exceeded for ${url.pathname}. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.`,
+        { 'Retry-After': String(decision.retryAfter) });
+      return;
+    }
+  }
+
   const query = parseUrlEncoded(url.search.slice(1), 'query string');
   const raw = await readBody(req);
-  if (record && raw.length > 0) record.body = new TextDecoder().decode(raw);
+  if (record && raw.length > 0) record.body = raw.toString('utf8');
   const body = parseBody(req.headers['content-type'], raw);
-  if (record) record.body = body;
+  if (record) record.body = body.value;
 
-  const route = findRoute(routes, url.pathname, tenant.testEndpoints);
   if (!route) {
     sendError(res, 404, 'not_found', `No route for ${method} ${url.pathname}`);
     return;
@@ -88,9 +97,11 @@ async function handle(tenant: TenantContext, routes: readonly Route[], req: Inco
     url,
     query: query.values,
     repeatedParams: query.repeated,
-    body,
+    body: body.value,
+    bodyType: body.type,
     cookies: parseCookies(req.headers.cookie),
     tenant,
+    ip,
   };
   await handler(ctx);
 }
@@ -111,7 +122,7 @@ export function createListener(
         return;
       }
       if (err instanceof HttpError) {
-        sendError(res, err.status, err.error, err.description, err.status === 413 ? { Connection: 'close' } : {});
+        sendError(res, err.status, err.error, err.description, { ...err.headers, ...(err.status === 413 ? { Connection: 'close' } : {}) });
         return;
       }
       console.error('[tenant] unexpected error:', err);

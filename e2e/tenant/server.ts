@@ -2,14 +2,31 @@
  * The local tenant: a real HTTP(S) server speaking the Authentication API, for tests, examples and
  * `npm start`. It listens on 127.0.0.1 only and never makes outgoing requests.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { BruteForce } from './brute-force.js';
+import { CaptchaService } from './captcha.js';
 import { createSelfSignedCert } from './cert.js';
+import { defaultDefinition } from './config/defaults.js';
+import type { TenantDefinition } from './config/definition.js';
+import { loadDefinitionFile, validateDefinition } from './config/load.js';
+import { buildModel } from './config/model.js';
 import type { TenantContext } from './context.js';
-import { USERS } from './fixtures.js';
-import { createSigningKey } from './keys.js';
+import { KeyRing } from './keys.js';
+import { LoginTicketStore } from './login-tickets.js';
+import { OtpStore } from './otp-store.js';
+import { Outbox } from './outbox.js';
+import type { OutboxMessage } from './outbox.js';
+import { DataFile } from './persistence.js';
+import { EndpointRateLimiter } from './rate-limit.js';
+import { RefreshTokenStore } from './refresh-tokens.js';
+import { ReplayCache } from './replay-cache.js';
+import { repoRoot } from './repo-root.js';
+import { ResetTicketStore } from './reset-tickets.js';
 import { createListener } from './router.js';
 import { TenantState } from './state.js';
 import { UserStore } from './users.js';
@@ -23,6 +40,14 @@ export interface TenantOptions {
   testEndpoints?: boolean;
   /** Public host name used in URLs and the issuer; default 'localhost'. */
   host?: string;
+  /** The tenant definition: an object, or the path of a JSON file. Default: config/defaults.ts. */
+  config?: TenantDefinition | string;
+  /** Persist users, sessions and refresh tokens in this JSON file (atomic write-and-rename). */
+  dataFile?: string;
+  /** Start with two signing keys: a previous one in the JWKS and a new current one. */
+  rotateKeys?: boolean;
+  /** The UMD bundle the hosted login page loads; default the repository's dist/webauth.min.js. */
+  hostedLibrary?: string;
 }
 
 export interface RecordedRequest {
@@ -46,6 +71,10 @@ export interface RunningTenant {
   certPem?: string;
   /** Every request received, in order (not /__admin/*). */
   requests: RecordedRequest[];
+  /** Every email and SMS the tenant would have sent, in order (live). */
+  outbox: OutboxMessage[];
+  /** Adds a new signing key (new `kid`); resolves with that kid. */
+  rotateKeys(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -66,15 +95,24 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
+function resolveDefinition(config: TenantOptions['config']): TenantDefinition {
+  if (config === undefined) return defaultDefinition();
+  return typeof config === 'string' ? loadDefinitionFile(config) : validateDefinition(structuredClone(config));
+}
+
 export async function startTenant(opts: TenantOptions = {}): Promise<RunningTenant> {
   const host = opts.host ?? 'localhost';
   if (!HOST_NAME.test(host)) throw new Error(`Invalid host name: ${JSON.stringify(host)}`);
   const port = opts.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${String(port)}`);
   const secure = opts.http !== true;
+  const definition = resolveDefinition(opts.config);
+  // Read before listening, so a broken data file stops the start instead of serving half a state.
+  const dataFile = opts.dataFile === undefined ? undefined : new DataFile(opts.dataFile);
+  const saved = dataFile?.load();
 
   const cert = secure ? createSelfSignedCert(host) : undefined;
-  const [key, users] = await Promise.all([createSigningKey(), UserStore.fromFixtures(USERS)]);
+  const [keys, users] = await Promise.all([KeyRing.create(opts.rotateKeys === true), UserStore.fromDefinition(definition)]);
   const state = new TenantState();
 
   // The public URL needs the bound port, so the context is filled in right after listen().
@@ -86,30 +124,49 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
   server.on('error', (err) => console.error('[tenant] server error:', err));
 
   const url = `${secure ? 'https' : 'http'}://${host}:${boundPort}`;
+  const issuer = `${url}/`;
+  const model = buildModel(definition, issuer);
+  const now = state.now;
   tenant = {
     url,
-    issuer: `${url}/`,
+    issuer,
     domain: `${host}:${boundPort}`,
     secure,
-    key,
+    testEndpoints: opts.testEndpoints === true,
+    model,
+    findClient: (clientId) => (clientId === undefined ? undefined : model.clients.get(clientId)),
+    keys,
+    secret: randomBytes(32),
     state,
     users,
-    testEndpoints: opts.testEndpoints === true,
+    outbox: state.register(new Outbox(now)),
+    refreshTokens: state.register(new RefreshTokenStore(now)),
+    loginTickets: state.register(new LoginTicketStore(now)),
+    otps: state.register(new OtpStore(now)),
+    resetTickets: state.register(new ResetTicketStore(now)),
+    replay: state.register(new ReplayCache(now)),
+    captcha: state.register(new CaptchaService(now, model.captcha)),
+    bruteForce: state.register(new BruteForce(now, model.bruteForce)),
+    rateLimiter: state.register(new EndpointRateLimiter(now, model.rateLimits)),
+    hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
   };
+  if (dataFile) dataFile.attach(tenant, saved);
 
   let closing: Promise<void> | undefined;
   const running: RunningTenant = {
     url,
     domain: tenant.domain,
-    issuer: tenant.issuer,
+    issuer,
     port: boundPort,
     requests: state.requests,
+    outbox: tenant.outbox.messages,
+    rotateKeys: async () => (await keys.rotate()).kid,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets would otherwise hold close() open for seconds.
         server.closeAllConnections();
-      });
+      }).then(() => dataFile?.flush());
       return closing;
     },
   };

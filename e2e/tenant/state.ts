@@ -1,9 +1,11 @@
 /**
- * Per-tenant mutable state: login sessions, pending authorize transactions, issued codes and the
- * request log. Expiry is checked lazily on read (no timers, so a tenant never keeps a process alive).
+ * Per-tenant mutable state other than users: login sessions, pending login transactions, codes,
+ * consents and the request log. The other stores (refresh tokens, tickets, codes, outbox, …) hang
+ * off this object so that one `reset()` clears them all.
  */
 import { randomBytes } from 'node:crypto';
 import type { AuthorizeRequest } from './authorize-request.js';
+import { ExpiringMap } from './expiring-map.js';
 import type { RecordedRequest } from './server.js';
 
 export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
@@ -18,6 +20,10 @@ export interface Session {
   /** Seconds since the epoch, the ID token's `auth_time`. */
   readonly authTime: number;
   readonly expiresAt: number;
+  /** The connection the user signed in with (for /user/ssodata). */
+  readonly connection: string;
+  /** Clients that received tokens in this session, in order. */
+  readonly clients: string[];
 }
 
 export interface Transaction {
@@ -26,7 +32,7 @@ export interface Transaction {
   readonly expiresAt: number;
 }
 
-/** An authorization code waiting for the token exchange (implemented by a later issue). */
+/** An authorization code waiting for the token exchange. */
 export interface CodeGrant {
   readonly code: string;
   readonly request: AuthorizeRequest;
@@ -43,13 +49,28 @@ export function opaqueId(bytes = 24): string {
 export class TenantState {
   /** Mutated in place (never reassigned) so `RunningTenant.requests` stays the live log. */
   readonly requests: RecordedRequest[] = [];
-  private readonly sessions = new Map<string, Session>();
-  private readonly transactions = new Map<string, Transaction>();
-  private readonly codes = new Map<string, CodeGrant>();
+  private readonly sessions: ExpiringMap<Session>;
+  private readonly transactions: ExpiringMap<Transaction>;
+  private readonly codes: ExpiringMap<CodeGrant>;
+  /** `<userId> <clientId>` → scopes the user consented to (third-party clients). */
+  private readonly consents = new Map<string, Set<string>>();
+  /** Other stores register here to be cleared by reset(). */
+  private readonly resettable: Array<{ clear(): void }> = [];
+  /** Called after a change that --data persists (sessions). */
+  onChange: () => void = () => undefined;
 
-  constructor(readonly now: () => number = Date.now) {}
+  constructor(readonly now: () => number = Date.now) {
+    this.sessions = new ExpiringMap(now);
+    this.transactions = new ExpiringMap(now);
+    this.codes = new ExpiringMap(now);
+  }
 
-  createSession(userId: string): Session {
+  register<T extends { clear(): void }>(store: T): T {
+    this.resettable.push(store);
+    return store;
+  }
+
+  createSession(userId: string, connection = ''): Session {
     const now = this.now();
     const session: Session = {
       id: opaqueId(32),
@@ -57,28 +78,55 @@ export class TenantState {
       sid: opaqueId(16),
       authTime: Math.floor(now / 1000),
       expiresAt: now + SESSION_TTL_MS,
+      connection,
+      clients: [],
     };
     this.sessions.set(session.id, session);
+    this.onChange();
     return session;
   }
 
   getSession(id: string | undefined): Session | undefined {
-    return id === undefined ? undefined : this.live(this.sessions, id);
+    return this.sessions.get(id);
+  }
+
+  /** Records that `clientId` got tokens in this session. */
+  addSessionClient(session: Session, clientId: string): void {
+    if (!session.clients.includes(clientId)) {
+      session.clients.push(clientId);
+      this.onChange();
+    }
   }
 
   deleteSession(id: string | undefined): void {
-    if (id !== undefined) this.sessions.delete(id);
+    if (id !== undefined && this.sessions.get(id)) {
+      this.sessions.delete(id);
+      this.onChange();
+    }
+  }
+
+  /** Ends every session of a user (password change, block). */
+  deleteUserSessions(userId: string): void {
+    for (const s of this.sessions.values()) if (s.userId === userId) this.sessions.delete(s.id);
+    this.onChange();
+  }
+
+  allSessions(): Session[] {
+    return this.sessions.values();
+  }
+
+  /** Restores persisted sessions (--data). */
+  restoreSessions(sessions: readonly Session[]): void {
+    for (const s of sessions) this.sessions.set(s.id, s);
   }
 
   createTransaction(request: AuthorizeRequest): Transaction {
-    this.prune(this.transactions);
     const tx: Transaction = { id: opaqueId(), request, expiresAt: this.now() + TRANSACTION_TTL_MS };
-    this.transactions.set(tx.id, tx);
-    return tx;
+    return this.transactions.set(tx.id, tx);
   }
 
   getTransaction(id: string | undefined): Transaction | undefined {
-    return id === undefined ? undefined : this.live(this.transactions, id);
+    return this.transactions.get(id);
   }
 
   deleteTransaction(id: string): void {
@@ -86,17 +134,29 @@ export class TenantState {
   }
 
   createCode(grant: Omit<CodeGrant, 'code' | 'expiresAt'>): CodeGrant {
-    this.prune(this.codes);
     const code: CodeGrant = { ...grant, code: opaqueId(), expiresAt: this.now() + CODE_TTL_MS };
-    this.codes.set(code.code, code);
-    return code;
+    return this.codes.set(code.code, code);
+  }
+
+  /** Looks a code up without using it: a failed exchange must not burn the code. */
+  peekCode(code: string): CodeGrant | undefined {
+    return this.codes.get(code);
   }
 
   /** Codes are single use: reading one removes it. */
   takeCode(code: string): CodeGrant | undefined {
-    const grant = this.live(this.codes, code);
-    this.codes.delete(code);
-    return grant;
+    return this.codes.take(code);
+  }
+
+  consentedScopes(userId: string, clientId: string): ReadonlySet<string> {
+    return this.consents.get(`${userId} ${clientId}`) ?? new Set();
+  }
+
+  addConsent(userId: string, clientId: string, scopes: Iterable<string>): void {
+    const key = `${userId} ${clientId}`;
+    const set = this.consents.get(key) ?? new Set<string>();
+    for (const s of scopes) set.add(s);
+    this.consents.set(key, set);
   }
 
   reset(): void {
@@ -104,19 +164,8 @@ export class TenantState {
     this.sessions.clear();
     this.transactions.clear();
     this.codes.clear();
-  }
-
-  private live<T extends { expiresAt: number }>(map: Map<string, T>, key: string): T | undefined {
-    const item = map.get(key);
-    if (item && item.expiresAt <= this.now()) {
-      map.delete(key);
-      return undefined;
-    }
-    return item;
-  }
-
-  private prune<T extends { expiresAt: number }>(map: Map<string, T>): void {
-    const now = this.now();
-    for (const [key, item] of map) if (item.expiresAt <= now) map.delete(key);
+    this.consents.clear();
+    for (const store of this.resettable) store.clear();
+    this.onChange();
   }
 }

@@ -81,11 +81,33 @@ export function form(values: Record<string, string>): { headers: Record<string, 
   };
 }
 
-/** The hidden `tx` value of a rendered login page. */
-export function txOf(html: string): string {
-  const m = /name="tx" value="([^"]+)"/.exec(html);
-  if (!m?.[1]) throw new Error('no tx field in page');
-  return m[1];
+/** The hosted page's configuration (its JSON data block). */
+export function hostedConfigOf(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="hosted-config">([^<]*)<\/script>/.exec(html);
+  if (!m?.[1]) throw new Error('no hosted-config block in page');
+  return JSON.parse(m[1]) as Record<string, unknown>;
+}
+
+/** The body the library's hosted login sends to /usernamepassword/login for this page (§7.8.1). */
+export function hostedLoginBody(config: Record<string, unknown>, credentials: { username: string; password: string }): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    client_id: config['clientID'], redirect_uri: config['redirectUri'], tenant: config['tenant'], response_type: config['responseType'],
+  };
+  if (config['responseMode']) body['response_mode'] = config['responseMode'];
+  body['scope'] = config['scope'];
+  if (config['audience']) body['audience'] = config['audience'];
+  Object.assign(body, { _csrf: config['_csrf'], state: config['state'], _intstate: 'deprecated' });
+  if (config['nonce']) body['nonce'] = config['nonce'];
+  return { ...body, password: credentials.password, connection: config['connection'], username: credentials.username };
+}
+
+/** The hidden fields of the form /usernamepassword/login answers with. */
+export function callbackFormOf(html: string): { action: string; fields: Record<string, string> } {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error('no form in the login answer');
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1] ?? ''] = m[2] ?? '';
+  return { action: action.replace(/&#38;/g, '&'), fields };
 }
 
 export function fragmentOf(location: string | undefined): URLSearchParams {
@@ -111,7 +133,11 @@ export function implicitParams(extra: Record<string, string> = {}): Record<strin
   };
 }
 
-/** Open /authorize, submit the login form, and return the final reply (normally the 302). */
+/**
+ * What the hosted page does in a browser, over plain HTTP: open /authorize, post the credentials
+ * to /usernamepassword/login as the library does, then submit the answered form to /login/callback.
+ * Returns the last reply (normally the 302 to the application, or the login error).
+ */
 export async function logIn(
   tenant: Pick<RunningTenant, 'url'>,
   params: Record<string, string>,
@@ -122,8 +148,40 @@ export async function logIn(
   const tls = ca === undefined ? {} : { ca };
   const page = await send(tenant, authorizePath(params), { headers: jar.header(), ...tls });
   if (page.status !== 200) throw new Error(`expected the login page, got ${page.status}`);
-  const post = form({ tx: txOf(page.text), ...credentials });
-  const reply = await send(tenant, '/u/login', { method: 'POST', headers: { ...jar.header(), ...post.headers }, body: post.body, ...tls });
+  const body = hostedLoginBody(hostedConfigOf(page.text), credentials);
+  const login = await send(tenant, '/usernamepassword/login', {
+    method: 'POST', headers: { ...jar.header(), ...json(body).headers, origin: tenant.url }, body: JSON.stringify(body), ...tls,
+  });
+  if (login.status !== 200) return login;
+  const callback = callbackFormOf(login.text);
+  const post = form(callback.fields);
+  const reply = await send(tenant, new URL(callback.action).pathname, { method: 'POST', headers: { ...jar.header(), ...post.headers }, body: post.body, ...tls });
   jar.store(reply);
   return reply;
+}
+
+export function json(value: unknown): { headers: Record<string, string>; body: string } {
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
+export function postJson(tenant: Pick<RunningTenant, 'url'>, path: string, value: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  const b = json(value);
+  return send(tenant, path, { method: 'POST', headers: { ...b.headers, ...headers }, body: b.body });
+}
+
+export function postForm(tenant: Pick<RunningTenant, 'url'>, path: string, values: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> {
+  const b = form(values);
+  return send(tenant, path, { method: 'POST', headers: { ...b.headers, ...headers }, body: b.body });
+}
+
+export const ALICE_LOGIN = { username: 'alice@example.com', password: 'Passw0rd!alice' };
+
+/** Signs alice in with response_type=code and returns the code and the redirect URI used. */
+export async function codeFor(tenant: Pick<RunningTenant, 'url'>, extra: Record<string, string> = {}, jar = new CookieJar()): Promise<{ code: string; redirectUri: string }> {
+  const params: Record<string, string> = { client_id: 'spa-client', response_type: 'code', redirect_uri: APP_CALLBACK, scope: 'openid profile email', state: 'st', ...extra };
+  const reply = await logIn(tenant, params, jar, ALICE_LOGIN);
+  const location = new URL(reply.headers.location ?? 'http://invalid/');
+  const code = location.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${reply.headers.location ?? '(no redirect)'}`);
+  return { code, redirectUri: params['redirect_uri'] ?? APP_CALLBACK };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SPA_CLIENT } from './fixtures.js';
-import { matchesAny, matchesPattern, parseCandidate } from './url-rules.js';
+import { findClient } from './fixtures.js';
+import { isValidPattern, matchesAny, matchesPattern, parseCandidate } from './url-rules.js';
+
+const SPA_CLIENT = findClient('spa-client')!;
 
 describe('URL rules', () => {
   it('accepts local callbacks on any port and path, http and https', () => {
@@ -53,5 +55,13 @@ describe('URL rules', () => {
     expect(parseCandidate('http://localhost:3000/x')?.href).toBe('http://localhost:3000/x');
     expect(parseCandidate('mailto:a@b')).toBeNull();
     expect(parseCandidate('not a url')).toBeNull();
+  });
+
+  it('tells well-formed patterns from broken ones', () => {
+    expect(isValidPattern('https://localhost:*/*')).toBe(true);
+    expect(isValidPattern('https://localhost:*', true)).toBe(true);
+    expect(isValidPattern('https://localhost:*/cb', true)).toBe(false);
+    expect(isValidPattern('ftp://localhost/*')).toBe(false);
+    expect(isValidPattern('localhost:3000')).toBe(false);
   });
 });

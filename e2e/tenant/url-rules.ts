@@ -40,6 +40,12 @@ export function parseCandidate(candidate: string): URL | null {
   return url;
 }
 
+/** True for a well-formed pattern; `originOnly` patterns must not carry a path (web origins). */
+export function isValidPattern(pattern: string, originOnly = false): boolean {
+  const p = parsePattern(pattern);
+  return p !== null && (p.scheme === 'http' || p.scheme === 'https') && (!originOnly || p.path === null);
+}
+
 export function matchesPattern(pattern: string, candidate: string): boolean {
   const p = parsePattern(pattern);
   const url = parseCandidate(candidate);

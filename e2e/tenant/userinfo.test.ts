@@ -49,7 +49,7 @@ describe('/userinfo', () => {
     const ok = await send(tenant, '/userinfo', { method: 'OPTIONS', headers: { ...preflight, origin: 'http://127.0.0.1:8080' } });
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('http://127.0.0.1:8080');
-    expect(ok.headers['access-control-allow-headers']).toBe('Content-Type, Auth0-Client, Authorization');
+    expect(ok.headers['access-control-allow-headers']).toBe('Content-Type, Auth0-Client, Authorization, X-Request-Language');
     expect(ok.headers['access-control-allow-methods']).toContain('GET');
     const denied = await send(tenant, '/userinfo', { method: 'OPTIONS', headers: { ...preflight, origin: 'https://evil.example' } });
     expect(denied.status).toBe(403);

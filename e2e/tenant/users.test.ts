@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALICE, DB_CONNECTION, USERS } from './fixtures.js';
+import { defaultDefinition } from './config/defaults.js';
+import { ALICE, BOB, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from './fixtures.js';
 import { UserStore, hashPassword, verifyPassword } from './users.js';
 
 describe('user store', () => {
@@ -15,7 +16,7 @@ describe('user store', () => {
   });
 
   it('loads the fixtures without keeping plain passwords', async () => {
-    const store = await UserStore.fromFixtures(USERS);
+    const store = await UserStore.fromDefinition(defaultDefinition());
     const alice = store.findById('auth0|alice');
     expect(alice).toMatchObject({ email: 'alice@example.com', name: 'Alice Example', nickname: 'alice', connection: DB_CONNECTION });
     expect(JSON.stringify(alice)).not.toContain(ALICE.password);
@@ -23,10 +24,29 @@ describe('user store', () => {
   });
 
   it('authenticates by connection, case-insensitive email and exact password', async () => {
-    const store = await UserStore.fromFixtures(USERS);
+    const store = await UserStore.fromDefinition(defaultDefinition());
     expect((await store.authenticate(DB_CONNECTION, 'Alice@Example.com', ALICE.password))?.userId).toBe('auth0|alice');
     expect(await store.authenticate(DB_CONNECTION, ALICE.email, 'wrong')).toBeUndefined();
-    expect(await store.authenticate(DB_CONNECTION, 'bob@example.com', ALICE.password)).toBeUndefined();
+    expect(await store.authenticate(DB_CONNECTION, BOB.email, ALICE.password)).toBeUndefined();
     expect(await store.authenticate('other-db', ALICE.email, ALICE.password)).toBeUndefined();
+  });
+
+  it('signs carol in with her username or her email in db-with-username', async () => {
+    const store = await UserStore.fromDefinition(defaultDefinition());
+    expect((await store.authenticate(DB_WITH_USERNAME, 'Carol', CAROL.password))?.userId).toBe('auth0|carol');
+    expect((await store.authenticate(DB_WITH_USERNAME, CAROL.email, CAROL.password))?.userId).toBe('auth0|carol');
+    expect(await store.authenticate(DB_CONNECTION, 'carol', CAROL.password)).toBeUndefined();
+  });
+
+  it('changes passwords, resets to the definition and reports every change', async () => {
+    const store = await UserStore.fromDefinition(defaultDefinition());
+    let changes = 0;
+    store.onChange = () => changes++;
+    await store.setPassword('auth0|alice', 'N3w-password!', '2025-01-01T00:00:00.000Z');
+    expect(await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password)).toBeUndefined();
+    expect((await store.authenticate(DB_CONNECTION, ALICE.email, 'N3w-password!'))?.updatedAt).toBe('2025-01-01T00:00:00.000Z');
+    store.reset();
+    expect((await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password))?.userId).toBe('auth0|alice');
+    expect(changes).toBe(2);
   });
 });

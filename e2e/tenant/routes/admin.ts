@@ -1,13 +1,29 @@
-/** Test-only endpoints (enabled by `testEndpoints`): inspect and reset the tenant. */
+/** Test-only endpoints (enabled by `testEndpoints`): inspect and reset the tenant, rotate keys. */
 import type { Handler } from '../context.js';
-import { answerPublicPreflight, PUBLIC_CORS } from '../cors.js';
+import { answerPublicPreflight, publicCors } from '../cors.js';
 import { sendEmpty, sendJson } from '../http-io.js';
+import { queryParams } from '../params.js';
 
-export const adminRequests: Handler = (ctx) => sendJson(ctx.res, 200, ctx.tenant.state.requests, PUBLIC_CORS);
+export const adminRequests: Handler = (ctx) => sendJson(ctx.res, 200, ctx.tenant.state.requests, publicCors(ctx));
 
+/** Clears requests, sessions, transactions, codes, tokens, tickets, outbox, counters; users back to the definition. */
 export const adminReset: Handler = (ctx) => {
   ctx.tenant.state.reset();
-  sendEmpty(ctx.res, 204, PUBLIC_CORS);
+  ctx.tenant.users.reset();
+  sendEmpty(ctx.res, 204, publicCors(ctx));
+};
+
+/** The outbox, optionally only the messages to `?to=` (an email or phone number). */
+export const adminOutbox: Handler = (ctx) => {
+  const { to } = queryParams(ctx, { optional: ['to'] });
+  const messages = ctx.tenant.outbox.messages.filter((m) => to === undefined || m.to.toLowerCase() === to.trim().toLowerCase());
+  sendJson(ctx.res, 200, messages, publicCors(ctx));
+};
+
+/** Adds a signing key; answers the new `kid` and the JWKS. */
+export const adminRotateKeys: Handler = async (ctx) => {
+  const key = await ctx.tenant.keys.rotate();
+  sendJson(ctx.res, 200, { kid: key.kid, jwks: ctx.tenant.keys.jwks() }, publicCors(ctx));
 };
 
 export const adminPreflight: Handler = (ctx) => answerPublicPreflight(ctx, 'GET, POST');

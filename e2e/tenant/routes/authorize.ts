@@ -1,41 +1,65 @@
-/** GET /authorize: validate, then reuse the session, fail silently, or show the login page. */
-import { buildRedirectUrl, errorParams, redirectWithResponse } from '../auth-response.js';
+/** GET /authorize: validate, then redeem a login ticket, reuse the session, fail silently, or show the login page. */
+import { deliver, errorParams } from '../auth-response.js';
 import { checkAuthorizeRequest } from '../authorize-request.js';
-import type { Handler } from '../context.js';
-import { sendHtml, sendRedirect } from '../http-io.js';
-import { htmlHeaders, renderLoginPage, renderMessagePage } from '../pages.js';
+import type { AuthorizeRequest } from '../authorize-request.js';
+import type { Handler, RequestContext } from '../context.js';
+import { sendHtml } from '../http-io.js';
+import { htmlHeaders, renderMessagePage } from '../html/layout.js';
+import { missingConsent, organizationProblem, respondFromSession } from '../login-completion.js';
 import { currentSession } from '../session-cookie.js';
+import { verifyValue } from '../signed-values.js';
+import { redeemLoginTicket } from './co-login.js';
+import { showHostedPage } from './hosted-login.js';
+
+/**
+ * The hosted page may send the browser to /authorize itself (over plain HTTP its library logs in
+ * through /co/authenticate, then authorize with a login ticket). Its `state` is then the page's
+ * signed login state: the request continues that transaction, answering with the application's
+ * own parameters (state, nonce, response mode…).
+ */
+async function continuedTransaction(ctx: RequestContext, request: AuthorizeRequest): Promise<AuthorizeRequest> {
+  const txId = (await verifyValue(ctx.tenant, 'login-state', request.state))?.['tx'];
+  const tx = typeof txId === 'string' ? ctx.tenant.state.getTransaction(txId) : undefined;
+  if (!tx || tx.request.clientId !== request.clientId) return request;
+  ctx.tenant.state.deleteTransaction(tx.id);
+  return { ...tx.request, loginTicket: request.loginTicket, connection: request.connection ?? tx.request.connection };
+}
 
 export const authorize: Handler = async (ctx) => {
   const { tenant, res } = ctx;
-  const check = checkAuthorizeRequest(ctx.query, ctx.repeatedParams);
+  const check = checkAuthorizeRequest(tenant.model, ctx.query, ctx.repeatedParams);
   if (check.kind === 'page') {
     sendHtml(res, 400, renderMessagePage('Invalid authorization request', check.description, check.error), htmlHeaders());
     return;
   }
   if (check.kind === 'redirect') {
-    sendRedirect(res, buildRedirectUrl(check.redirectUri, check.mode, errorParams(check.error, check.description, check.state)));
+    deliver(res, check, errorParams(check.error, check.description, check.state));
     return;
   }
-  const { request, client } = check;
+  const { client } = check;
+  const request = await continuedTransaction(ctx, check.request);
+  if (request.loginTicket !== undefined) {
+    await redeemLoginTicket(ctx, request, client);
+    return;
+  }
   const signedIn = currentSession(ctx, client);
   const nowS = Math.floor(tenant.state.now() / 1000);
-  const fresh = signedIn && (request.maxAge === undefined || nowS - signedIn.session.authTime <= request.maxAge);
+  const fresh = signedIn && (request.maxAge === undefined || nowS - signedIn.session.authTime <= request.maxAge) ? signedIn : undefined;
+  const orgProblem = fresh ? organizationProblem(ctx, request, fresh.user) : undefined;
+  const needsConsent = fresh ? missingConsent(ctx, request, client, fresh.user.userId).length > 0 : false;
+  const target = { redirectUri: request.redirectUri, mode: request.responseMode };
 
   if (request.prompt.includes('none')) {
-    if (!fresh) {
-      const params = errorParams('login_required', 'Login required', request.state);
-      sendRedirect(res, buildRedirectUrl(request.redirectUri, request.responseMode, params));
-      return;
-    }
-    await redirectWithResponse(tenant, res, request, client, signedIn.user, signedIn.session);
+    if (!fresh) deliver(res, target, errorParams('login_required', 'Login required', request.state));
+    else if (orgProblem) deliver(res, target, errorParams('interaction_required', orgProblem, request.state));
+    else if (needsConsent) deliver(res, target, errorParams('consent_required', 'Consent required', request.state));
+    else await respondFromSession(ctx, request, client, fresh);
     return;
   }
-  if (fresh && !request.prompt.includes('login')) {
-    await redirectWithResponse(tenant, res, request, client, signedIn.user, signedIn.session);
+  const interactive = request.prompt.some((p) => p === 'login' || p === 'consent' || p === 'select_account');
+  if (fresh && !interactive && !orgProblem && !needsConsent) {
+    await respondFromSession(ctx, request, client, fresh);
     return;
   }
-  const tx = tenant.state.createTransaction(request);
-  const page = renderLoginPage({ tx: tx.id, clientName: client.name });
-  sendHtml(res, 200, page, htmlHeaders(new URL(request.redirectUri).origin));
+  await showHostedPage(ctx, request, client);
 };

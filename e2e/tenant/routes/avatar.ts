@@ -1,7 +1,7 @@
 /** GET /avatars/<nickname>.svg: the users' `picture`, served locally so no outside host is contacted. */
 import type { Handler } from '../context.js';
 import { sendError } from '../http-io.js';
-import { escapeHtml } from '../pages.js';
+import { escapeHtml } from '../html/layout.js';
 
 export const AVATAR_PATH = /^\/avatars\/([A-Za-z0-9._-]{1,64})\.svg$/;
 

@@ -1,12 +1,12 @@
-/** Public discovery documents: OpenID configuration and JWKS (open CORS, both are public). */
+/** Public discovery documents: OpenID configuration and JWKS (readable from any origin). */
+import { GRANT_TYPES } from '../config/definition.js';
 import type { Handler } from '../context.js';
-import { PUBLIC_CORS } from '../cors.js';
+import { answerPublicPreflight, publicCors } from '../cors.js';
 import { sendJson } from '../http-io.js';
-import { jwks as jwksOf } from '../keys.js';
 
 export const jwks: Handler = (ctx) => {
-  // Left at no-store: keys change at every start, often on the same port, so no cache may keep them.
-  sendJson(ctx.res, 200, jwksOf(ctx.tenant.key), PUBLIC_CORS);
+  // Left at no-store: keys change at every start and at rotation, so no cache may keep them.
+  sendJson(ctx.res, 200, ctx.tenant.keys.jwks(), publicCors(ctx));
 };
 
 export const openidConfiguration: Handler = (ctx) => {
@@ -20,20 +20,28 @@ export const openidConfiguration: Handler = (ctx) => {
       token_endpoint: `${url}/oauth/token`,
       userinfo_endpoint: `${url}/userinfo`,
       jwks_uri: `${url}/.well-known/jwks.json`,
-      response_types_supported: ['code', 'token', 'id_token', 'token id_token'],
-      response_modes_supported: ['query', 'fragment'],
+      end_session_endpoint: `${url}/v2/logout`,
+      response_types_supported: ['code', 'token', 'id_token', 'code token', 'code id_token', 'token id_token', 'code token id_token'],
+      response_modes_supported: ['query', 'fragment', 'form_post', 'web_message'],
+      code_challenge_methods_supported: ['S256'],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256', 'HS256'],
-      token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
-      scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic', 'private_key_jwt', 'tls_client_auth'],
+      token_endpoint_auth_signing_alg_values_supported: ['RS256', 'RS384', 'PS256', 'ES256'],
+      scopes_supported: ['openid', 'profile', 'email', 'phone', 'offline_access'],
       claims_supported: [
-        'iss', 'sub', 'aud', 'iat', 'exp', 'auth_time', 'nonce', 'at_hash', 'sid',
-        'name', 'nickname', 'picture', 'updated_at', 'email', 'email_verified',
+        'iss', 'sub', 'aud', 'iat', 'exp', 'auth_time', 'nonce', 'at_hash', 'c_hash', 'sid', 'org_id', 'org_name',
+        'name', 'given_name', 'family_name', 'nickname', 'picture', 'updated_at', 'email', 'email_verified',
+        'phone_number', 'phone_number_verified',
       ],
-      grant_types_supported: ['authorization_code', 'implicit'],
-      prompt_values_supported: ['none', 'login'],
+      grant_types_supported: GRANT_TYPES.filter((g) => !g.includes('legacy')),
+      prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
       request_parameter_supported: false,
+      request_uri_parameter_supported: false,
+      tls_client_certificate_bound_access_tokens: true,
     },
-    PUBLIC_CORS,
+    publicCors(ctx),
   );
 };
+
+export const discoveryPreflight: Handler = (ctx) => answerPublicPreflight(ctx, 'GET');

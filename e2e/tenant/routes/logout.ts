@@ -1,20 +1,22 @@
 /** GET /v2/logout: end the session, then go to returnTo only if it is an allowed logout URL. */
 import type { Handler } from '../context.js';
-import { findClient, TENANT_LOGOUT_URLS } from '../fixtures.js';
 import { sendHtml, sendRedirect } from '../http-io.js';
-import { htmlHeaders, renderMessagePage } from '../pages.js';
+import { htmlHeaders, renderMessagePage } from '../html/layout.js';
+import { queryParams } from '../params.js';
 import { clearedSessionCookie, SESSION_COOKIE } from '../session-cookie.js';
 import { matchesAny, parseCandidate } from '../url-rules.js';
 
 export const logout: Handler = (ctx) => {
-  const { tenant, res, query } = ctx;
+  const { tenant, res } = ctx;
+  // `federated` is a bare flag (`&federated`); there is no upstream provider to log out of here.
+  const query = queryParams(ctx, { optional: ['client_id', 'returnTo', 'federated', 'auth0Client'] });
   tenant.state.deleteSession(ctx.cookies[SESSION_COOKIE]);
   const cookie = { 'Set-Cookie': clearedSessionCookie(tenant) };
   const page = (status: number, title: string, message: string, code?: string): void =>
     sendHtml(res, status, renderMessagePage(title, message, code), { ...htmlHeaders(), ...cookie });
 
   const clientId = query['client_id'];
-  const client = clientId ? findClient(clientId) : undefined;
+  const client = clientId ? tenant.findClient(clientId) : undefined;
   if (clientId && !client) {
     page(400, 'Logged out', `You have been logged out, but the client ${clientId} is unknown.`, 'invalid_request');
     return;
@@ -25,7 +27,7 @@ export const logout: Handler = (ctx) => {
     return;
   }
   // With a client_id the client's list applies, otherwise the tenant-level list.
-  const allowed = client ? client.logoutUrls : TENANT_LOGOUT_URLS;
+  const allowed = client ? client.logoutUrls : tenant.model.logoutUrls;
   const target = parseCandidate(returnTo);
   if (!target || !matchesAny(allowed, returnTo)) {
     const where = client ? `the Allowed Logout URLs of client ${client.clientId}` : 'the tenant Allowed Logout URLs';

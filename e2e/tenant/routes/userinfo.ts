@@ -1,17 +1,21 @@
-/** GET /userinfo: the profile of the access token's subject. */
-import type { Handler } from '../context.js';
+/** GET/POST /userinfo: the profile of the access token's subject (RFC 6750 Bearer header only). */
+import type { Handler, RequestContext } from '../context.js';
 import { answerPreflight, originCors } from '../cors.js';
 import { sendError, sendJson } from '../http-io.js';
 import { profileClaims, verifyAccessToken } from '../tokens.js';
 
-function unauthorized(ctx: Parameters<Handler>[0], description: string): void {
-  sendError(ctx.res, 401, 'invalid_token', description, {
+function unauthorized(ctx: RequestContext, description: string, error = 'invalid_token', status = 401): void {
+  sendError(ctx.res, status, error, description, {
     ...originCors(ctx),
-    'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, '')}"`,
+    'WWW-Authenticate': `Bearer error="${error}", error_description="${description.replace(/["\\]/g, '')}"`,
   });
 }
 
 export const userinfo: Handler = async (ctx) => {
+  if (ctx.bodyType !== 'none') {
+    unauthorized(ctx, 'The access token must be sent in the Authorization header; the request body must be empty.', 'invalid_request', 400);
+    return;
+  }
   const header = ctx.req.headers.authorization ?? '';
   const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
   if (!match?.[1]) {
@@ -22,6 +26,11 @@ export const userinfo: Handler = async (ctx) => {
   let scope = '';
   try {
     const payload = await verifyAccessToken(ctx.tenant, match[1]);
+    const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (!aud.includes(`${ctx.tenant.issuer}userinfo`)) {
+      unauthorized(ctx, 'The access token is not for /userinfo (ask for the openid scope).');
+      return;
+    }
     sub = payload.sub;
     scope = typeof payload['scope'] === 'string' ? payload['scope'] : '';
   } catch (err) {
@@ -29,7 +38,7 @@ export const userinfo: Handler = async (ctx) => {
     return;
   }
   const user = sub === undefined ? undefined : ctx.tenant.users.findById(sub);
-  if (!user) {
+  if (!user || user.blocked) {
     unauthorized(ctx, 'The access token subject does not exist.');
     return;
   }
@@ -37,4 +46,4 @@ export const userinfo: Handler = async (ctx) => {
   sendJson(ctx.res, 200, { sub: user.userId, ...profileClaims(ctx.tenant, user, scope) }, originCors(ctx));
 };
 
-export const userinfoPreflight: Handler = (ctx) => answerPreflight(ctx, 'GET');
+export const userinfoPreflight: Handler = (ctx) => answerPreflight(ctx, 'GET, POST');

@@ -1,0 +1,33 @@
+/**
+ * GET /api/v2/user-attribute-profiles, as the seed says: global client (401), scope
+ * `read:user_attribute_profiles` (403), strict paging (400), then a page in id order with `next`
+ * only when more profiles follow.
+ */
+import type { ApiHandler } from './api-types.js';
+import { requireGlobalClient, requireScope } from './auth.js';
+import { encodeCursor } from './cursor.js';
+import { badQuery } from './errors.js';
+import { parsePaging } from './paging.js';
+import { PROFILES, pageAfter } from './profiles.js';
+import type { UserAttributeProfileList } from './types.js';
+
+export const READ_PROFILES_SCOPE = 'read:user_attribute_profiles';
+
+export const listProfiles: ApiHandler = ({ ctx, token }) => {
+  requireGlobalClient(ctx.tenant, token);
+  requireScope(token, [READ_PROFILES_SCOPE]);
+  // The tenant's per-start secret; the cursor's own context label keeps its MACs apart from other uses.
+  const cursorKey = Buffer.from(ctx.tenant.secret);
+  const { afterId, take } = parsePaging(ctx.query, ctx.repeatedParams, cursorKey);
+  const page = pageOrThrow(afterId, take);
+  const body: UserAttributeProfileList = { user_attribute_profiles: [...page.items] };
+  if (page.lastIdIfMore !== undefined) body.next = encodeCursor(cursorKey, page.lastIdIfMore);
+  return { status: 200, body };
+};
+
+function pageOrThrow(afterId: string | undefined, take: number): NonNullable<ReturnType<typeof pageAfter>> {
+  const page = pageAfter(PROFILES, afterId, take);
+  // Only reachable if a signed cursor named a profile that is gone: still the client's 400.
+  if (!page) throw badQuery('Query validation error: "from" names a profile that no longer exists.');
+  return page;
+}

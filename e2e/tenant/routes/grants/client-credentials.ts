@@ -1,0 +1,26 @@
+/** `client_credentials`: a machine token for an API the client has a grant for (scopes.ts). */
+import { signAccessToken } from '../../tokens.js';
+import { clientGrant } from '../../scopes.js';
+import { oauthError } from './types.js';
+import type { GrantSpec } from './types.js';
+
+export const clientCredentials: GrantSpec = {
+  grantType: 'client_credentials',
+  required: [],
+  optional: ['audience', 'scope'],
+  async handle(ctx, params, auth) {
+    const { client } = auth;
+    if (auth.method === 'none') throw oauthError('unauthorized_client', 'A public client cannot use client_credentials.');
+    const audience = params['audience'];
+    if (!audience) throw oauthError('invalid_request', 'Missing required parameter: audience');
+    const result = clientGrant(ctx.tenant.model, client, params['scope'], audience);
+    if (!result.ok) throw oauthError(result.error, result.description, result.status);
+    const { grant } = result;
+    const claims: Record<string, unknown> = { gty: 'client-credentials' };
+    if (auth.certificateThumbprint) claims['cnf'] = { 'x5t#S256': auth.certificateThumbprint };
+    const accessToken = await signAccessToken(ctx.tenant, {
+      clientId: client.clientId, subject: `${client.clientId}@clients`, scope: grant.scope, audience, lifetime: grant.lifetime, claims,
+    });
+    return { access_token: accessToken, scope: grant.scope, expires_in: grant.lifetime, token_type: 'Bearer' };
+  },
+};

@@ -1,0 +1,31 @@
+/** What a grant handler of /oauth/token receives and how it is described. */
+import type { AuthenticatedClient } from '../../client-auth.js';
+import type { GrantType } from '../../config/definition.js';
+import type { Organization } from '../../config/model.js';
+import { findOrganization } from '../../config/model.js';
+import type { RequestContext } from '../../context.js';
+import { HttpError } from '../../http-io.js';
+import type { StoredUser } from '../../users.js';
+
+export interface GrantSpec {
+  readonly grantType: GrantType;
+  readonly required: readonly string[];
+  readonly optional: readonly string[];
+  /** Token exchange forwards arbitrary extra parameters (reference §4.12); they are ignored. */
+  readonly extra?: boolean;
+  handle(ctx: RequestContext, params: Record<string, string>, auth: AuthenticatedClient): Promise<Record<string, unknown>>;
+}
+
+export function oauthError(error: string, description: string, status = 400): HttpError {
+  return new HttpError(status, error, description);
+}
+
+/** The `organization` parameter of a user grant: it must exist, and the user must be a member. */
+export function organizationFor(ctx: RequestContext, auth: AuthenticatedClient, raw: string | undefined, user: StoredUser): Organization | undefined {
+  if (raw === undefined) return undefined;
+  if (auth.client.organizationUsage === 'deny') throw oauthError('invalid_request', `The client ${auth.client.clientId} does not accept organizations.`);
+  const org = findOrganization(ctx.tenant.model, raw);
+  if (!org) throw oauthError('invalid_request', `parameter organization is invalid: ${raw}`);
+  if (!org.members.has(user.userId)) throw oauthError('invalid_grant', `user ${user.userId} is not part of the ${org.id} organization`);
+  return org;
+}

@@ -1,0 +1,61 @@
+/** The Authentication API's routes and the test-only admin routes (router.ts adds /api/v2). */
+import type { Route } from '../router.js';
+import { sendEmpty } from '../http-io.js';
+import { adminOutbox, adminPreflight, adminRequests, adminReset, adminRotateKeys } from './admin.js';
+import { authorize } from './authorize.js';
+import {
+  challengePreflight, loginChallenge, passwordlessChallenge, passwordResetChallenge, signupChallenge,
+} from './captcha-check.js';
+import { dbChangePassword, dbPreflight, dbSignup } from './dbconnections.js';
+import { passwordlessPreflight, passwordlessStart, passwordlessVerify, passwordlessVerifyRedirect } from './passwordless.js';
+import { resetPage, resetSubmit } from './password-reset.js';
+import { coAuthenticate, coAuthenticatePreflight } from './co-authenticate.js';
+import { coVerifyGet, coVerifyPost } from './co-login.js';
+import { AVATAR_PATH, avatar } from './avatar.js';
+import { discoveryPreflight, jwks, openidConfiguration } from './discovery.js';
+import { loginCallback, usernamePasswordLogin } from './hosted-login.js';
+import { STATIC_PATH, staticAsset } from './static-assets.js';
+import { delegation, legacyPreflight, oauthRo } from './legacy.js';
+import { logout } from './logout.js';
+import { geolocCountry, ssoData, userPreflight } from './sso-data.js';
+import { token, tokenPreflight } from './token.js';
+import { userinfo, userinfoPreflight } from './userinfo.js';
+
+export const AUTHENTICATION_ROUTES: readonly Route[] = [
+  { path: '/authorize', methods: { GET: authorize } },
+  { path: '/usernamepassword/login', methods: { POST: usernamePasswordLogin } },
+  { path: '/login/callback', methods: { POST: loginCallback } },
+  { path: STATIC_PATH, methods: { GET: staticAsset } },
+  { path: '/co/authenticate', methods: { POST: coAuthenticate, OPTIONS: coAuthenticatePreflight } },
+  { path: '/co/verify', methods: { GET: coVerifyGet, POST: coVerifyPost } },
+  { path: '/oauth/token', methods: { POST: token, OPTIONS: tokenPreflight } },
+  { path: '/oauth/token/', methods: { POST: token, OPTIONS: tokenPreflight } },
+  { path: '/dbconnections/signup', methods: { POST: dbSignup, OPTIONS: dbPreflight } },
+  { path: '/dbconnections/change_password', methods: { POST: dbChangePassword, OPTIONS: dbPreflight } },
+  { path: '/lo/reset', methods: { GET: resetPage, POST: resetSubmit } },
+  { path: '/passwordless/start', methods: { POST: passwordlessStart, OPTIONS: passwordlessPreflight } },
+  { path: '/passwordless/verify', methods: { POST: passwordlessVerify, OPTIONS: passwordlessPreflight } },
+  { path: '/passwordless/verify_redirect', methods: { GET: passwordlessVerifyRedirect } },
+  { path: '/usernamepassword/challenge', methods: { POST: loginChallenge, OPTIONS: challengePreflight } },
+  { path: '/dbconnections/signup/challenge', methods: { POST: signupChallenge, OPTIONS: challengePreflight } },
+  { path: '/dbconnections/change_password/challenge', methods: { POST: passwordResetChallenge, OPTIONS: challengePreflight } },
+  { path: '/passwordless/challenge', methods: { POST: passwordlessChallenge, OPTIONS: challengePreflight } },
+  { path: '/user/ssodata', methods: { GET: ssoData, OPTIONS: userPreflight } },
+  { path: '/user/geoloc/country', methods: { GET: geolocCountry, OPTIONS: userPreflight } },
+  { path: '/delegation', methods: { POST: delegation, OPTIONS: legacyPreflight } },
+  { path: '/oauth/ro', methods: { POST: oauthRo, OPTIONS: legacyPreflight } },
+  { path: '/userinfo', methods: { GET: userinfo, POST: userinfo, OPTIONS: userinfoPreflight } },
+  { path: '/v2/logout', methods: { GET: logout } },
+  { path: '/.well-known/jwks.json', methods: { GET: jwks, OPTIONS: discoveryPreflight } },
+  { path: '/.well-known/openid-configuration', methods: { GET: openidConfiguration, OPTIONS: discoveryPreflight } },
+  { path: AVATAR_PATH, methods: { GET: avatar } },
+  // Browsers ask for it on every page; an empty answer keeps their consoles free of 404 noise.
+  { path: '/favicon.ico', methods: { GET: (ctx) => sendEmpty(ctx.res, 204, { 'Cache-Control': 'public, max-age=86400' }) } },
+];
+
+export const ADMIN_ROUTES: readonly Route[] = [
+  { path: '/__admin/requests', methods: { GET: adminRequests, OPTIONS: adminPreflight }, admin: true },
+  { path: '/__admin/reset', methods: { POST: adminReset, OPTIONS: adminPreflight }, admin: true },
+  { path: '/__admin/outbox', methods: { GET: adminOutbox, OPTIONS: adminPreflight }, admin: true },
+  { path: '/__admin/rotate-keys', methods: { POST: adminRotateKeys, OPTIONS: adminPreflight }, admin: true },
+];

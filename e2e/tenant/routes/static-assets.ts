@@ -1,0 +1,38 @@
+/**
+ * GET /static/*: the library bundle the hosted page runs (the repository's dist/webauth.min.js by
+ * default, read at each request so a rebuild is picked up) and the tenant's own page scripts.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Handler } from '../context.js';
+import { sendError } from '../http-io.js';
+import { tenantSourcePath } from '../repo-root.js';
+
+export const STATIC_PATH = /^\/static\/(webauth\.min\.js(?:\.map)?|hosted-login\.js|co-verify\.js)$/;
+
+function fileFor(hostedLibrary: string, name: string): string {
+  if (name === 'webauth.min.js') return hostedLibrary;
+  if (name === 'webauth.min.js.map') return join(dirname(hostedLibrary), 'webauth.min.js.map');
+  return tenantSourcePath('assets', name);
+}
+
+export const staticAsset: Handler = async (ctx) => {
+  const name = STATIC_PATH.exec(ctx.url.pathname)?.[1] ?? '';
+  let body: Buffer;
+  try {
+    body = await readFile(fileFor(ctx.tenant.hostedLibrary, name));
+  } catch {
+    const hint = name.startsWith('webauth') ? ` (${ctx.tenant.hostedLibrary}: run npm run build)` : '';
+    sendError(ctx.res, name.startsWith('webauth') ? 503 : 404, 'not_found', `Static file not available: ${name}${hint}`);
+    return;
+  }
+  ctx.res.writeHead(200, {
+    'Content-Type': name.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8',
+    'Content-Length': body.length,
+    // Revalidate every time: the bundle changes with each build.
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  });
+  ctx.res.end(body);
+};
