@@ -78,6 +78,27 @@ describe.each(['umd', 'esm'] as const)('%s build', (lib) => {
     expect(profile).toMatchObject({ err: null, user: { sub: expect.any(String), email: ALICE.email, email_verified: true } });
   });
 
+  it('client.login uses the password-realm grant from the app origin', async () => {
+    await openApp(page, app.url, lib);
+    const outcome = await page.evaluate(
+      async ([config, password]) => {
+        const libNs = await (window as any).libReady;
+        const client = new libNs.WebAuth(config).client;
+        const login = (pw: string) =>
+          new Promise<any>((resolve) =>
+            client.login({ username: 'alice@example.com', password: pw, realm: 'Username-Password-Authentication', scope: 'openid' }, (err: any, result: any) =>
+              resolve({ err: err && { code: err.code, statusCode: err.statusCode, description: err.description }, result }),
+            ),
+          );
+        return { good: await login(password), bad: await login('wrong') };
+      },
+      [config(lib, 'token id_token'), ALICE.password] as const,
+    );
+    expect(outcome.good.err).toBeNull();
+    expect(outcome.good.result).toMatchObject({ accessToken: expect.any(String), idToken: expect.any(String), tokenType: 'Bearer' });
+    expect(outcome.bad.err).toMatchObject({ statusCode: 400, code: 'invalid_grant' }); // RFC 6749 §5.2, as the tenant answers
+  });
+
   it('logout returns to returnTo and ends the tenant session', async () => {
     await openApp(page, app.url, lib);
     await startLogin(page, config(lib, 'token id_token'));

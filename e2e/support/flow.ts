@@ -23,6 +23,7 @@ export interface Outcome {
 export const appUrl = (appOrigin: string, lib: LibBuild) => `${appOrigin}/pages/app.html?lib=${lib}`;
 
 export const ALICE = { email: 'alice@example.com', password: 'Passw0rd!alice' };
+export const BOB = { email: 'bob@example.com', password: 'Passw0rd!bob' };
 
 /** Opens the app page with `lib` loaded. */
 export async function openApp(page: Page, appOrigin: string, lib: LibBuild): Promise<void> {
