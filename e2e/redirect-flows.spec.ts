@@ -2,35 +2,16 @@
  * Core redirect flows in Chromium against the local tenant: each response type, logout with
  * returnTo (the tenant session really ends), and userInfo from the app's origin.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { startTenant, type RunningTenant } from './tenant/server.js';
-import { startAppServer, type AppServer } from './support/app-server.js';
-import { launchChromium, newTestContext } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/harness.js';
 import { ALICE, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
 
-let tenant: RunningTenant;
-let app: AppServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  [tenant, app, browser] = await Promise.all([startTenant({ testEndpoints: true }), startAppServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), tenant?.close(), app?.close()]);
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await newTestContext(browser);
-  page = await context.newPage();
-});
+const h = useBrowserHarness();
 
 const config = (lib: LibBuild, responseType: string): AppConfig => ({
-  domain: tenant.domain,
+  domain: h.tenant.domain,
   clientID: 'spa-client',
-  redirectUri: appUrl(app.url, lib),
+  redirectUri: appUrl(h.app.url, lib),
   responseType,
 });
 
@@ -40,10 +21,10 @@ describe.each(['umd', 'esm'] as const)('%s build', (lib) => {
     ['id_token', { accessToken: false, idToken: true }],
     ['token id_token', { accessToken: true, idToken: true }],
   ])('response type %s', async (responseType, expected) => {
-    await openApp(page, app.url, lib);
-    await startLogin(page, config(lib, responseType));
-    await signIn(page, app.url);
-    const { err, result } = await parseHash(page, config(lib, responseType));
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, config(lib, responseType));
+    await signIn(h.page, h.app.url);
+    const { err, result } = await parseHash(h.page, config(lib, responseType));
     expect(err).toBeNull();
     const r = result as Record<string, any>;
     expect(Boolean(r.accessToken)).toBe(expected.accessToken);
@@ -53,21 +34,21 @@ describe.each(['umd', 'esm'] as const)('%s build', (lib) => {
   });
 
   it('response type code returns to the app with a code in the query, which parseHash ignores', async () => {
-    await openApp(page, app.url, lib);
-    await startLogin(page, config(lib, 'code'));
-    await signIn(page, app.url);
-    const url = new URL(page.url());
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, config(lib, 'code'));
+    await signIn(h.page, h.app.url);
+    const url = new URL(h.page.url());
     expect(url.searchParams.get('code')).toBeTruthy();
-    expect(await parseHash(page, config(lib, 'code'))).toEqual({ err: null, result: null });
+    expect(await parseHash(h.page, config(lib, 'code'))).toEqual({ err: null, result: null });
   });
 
   it('userInfo returns the profile for the access token, from the app origin', async () => {
-    await openApp(page, app.url, lib);
-    await startLogin(page, config(lib, 'token id_token'));
-    await signIn(page, app.url);
-    const { result } = await parseHash(page, config(lib, 'token id_token'));
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, config(lib, 'token id_token'));
+    await signIn(h.page, h.app.url);
+    const { result } = await parseHash(h.page, config(lib, 'token id_token'));
     const accessToken = (result as Record<string, string>).accessToken;
-    const profile = await page.evaluate(
+    const profile = await h.page.evaluate(
       async ([config, token]) => {
         const libNs = await (window as any).libReady;
         const webAuth = new libNs.WebAuth(config);
@@ -79,8 +60,8 @@ describe.each(['umd', 'esm'] as const)('%s build', (lib) => {
   });
 
   it('client.login uses the password-realm grant from the app origin', async () => {
-    await openApp(page, app.url, lib);
-    const outcome = await page.evaluate(
+    await openApp(h.page, h.app.url, lib);
+    const outcome = await h.page.evaluate(
       async ([config, password]) => {
         const libNs = await (window as any).libReady;
         const client = new libNs.WebAuth(config).client;
@@ -100,26 +81,26 @@ describe.each(['umd', 'esm'] as const)('%s build', (lib) => {
   });
 
   it('logout returns to returnTo and ends the tenant session', async () => {
-    await openApp(page, app.url, lib);
-    await startLogin(page, config(lib, 'token id_token'));
-    await signIn(page, app.url);
-    const returnTo = `${app.url}/pages/app.html?lib=${lib}&loggedout=1`;
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, config(lib, 'token id_token'));
+    await signIn(h.page, h.app.url);
+    const returnTo = `${h.app.url}/pages/app.html?lib=${lib}&loggedout=1`;
     await Promise.all([
-      page.waitForURL((url) => url.searchParams.get('loggedout') === '1'),
-      page.evaluate(
+      h.page.waitForURL((url) => url.searchParams.get('loggedout') === '1'),
+      h.page.evaluate(
         async ([config, returnTo]) => new (await (window as any).libReady).WebAuth(config).logout({ returnTo }),
         [config(lib, 'token id_token'), returnTo] as const,
       ),
     ]);
     // Silent authentication now fails: the session is gone.
     await Promise.all([
-      page.waitForURL((url) => url.origin === app.url && url.hash.includes('error=')),
-      page.evaluate(
+      h.page.waitForURL((url) => url.origin === h.app.url && url.hash.includes('error=')),
+      h.page.evaluate(
         async (config) => new (await (window as any).libReady).WebAuth(config).authorize({ prompt: 'none' }),
         config(lib, 'token id_token'),
       ),
     ]);
-    const { err } = await parseHash(page, config(lib, 'token id_token'));
+    const { err } = await parseHash(h.page, config(lib, 'token id_token'));
     expect(err?.json).toMatchObject({ error: 'login_required' });
   });
 });
