@@ -23,6 +23,10 @@ export interface BrowserEnv {
   /** `window.localStorage` (undefined where absent; may throw where disabled). */
   localStorage(): Storage | undefined;
   warn(...args: unknown[]): void;
+  /** Adds a `message` listener to the window; returns a function that removes it. */
+  listen(handler: (event: MessageEvent) => void): () => void;
+  /** The parent window when this page is framed, else null. */
+  parent(): Window | null;
   /**
    * Appends `html` (the tenant's auto-post form) in a new element at the end of the body and
    * submits its first element, which is the form.
@@ -57,6 +61,15 @@ export function defaultEnv(): BrowserEnv {
     },
     localStorage: () => global().localStorage,
     warn: (...args) => global().console?.warn(...args),
+    listen: (handler) => {
+      const win = need(global().window, 'window');
+      win.addEventListener('message', handler);
+      return () => win.removeEventListener('message', handler);
+    },
+    parent: () => {
+      const win = need(global().window, 'window');
+      return win.parent && win.parent !== win ? win.parent : null;
+    },
     submitForm: (html) => {
       const doc = need(global().document, 'document');
       const holder = doc.createElement('div');

@@ -14,6 +14,10 @@ export interface FakeEnv extends BrowserEnv {
   clock: number;
   /** Delays requested through `delay()`; each one advances the fake clock instead of waiting. */
   delays: number[];
+  /** Registered `message` listeners. */
+  listeners: Set<(event: MessageEvent) => void>;
+  /** The fake parent window (when framed) and what was posted to it. */
+  parentWindow: { postMessage: (data: unknown, origin: string) => void; posted: [unknown, string][] } | null;
   /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
   storage: Storage | undefined | 'throws';
 }
@@ -44,6 +48,13 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
     url,
     navigations: [],
     submittedForms: [],
+    listeners: new Set(),
+    parentWindow: null,
+    listen: (handler) => {
+      env.listeners.add(handler);
+      return () => void env.listeners.delete(handler);
+    },
+    parent: () => env.parentWindow as unknown as Window | null,
     warnings: [],
     cookieWrites: [],
     fetches: [],
@@ -102,4 +113,15 @@ export function sent(env: FakeEnv) {
     body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     credentials: init?.credentials,
   }));
+}
+
+/** A framing parent window that records what is posted to it. */
+export function fakeWindow() {
+  const posted: [unknown, string][] = [];
+  return { posted, postMessage: (data: unknown, origin: string) => void posted.push([data, origin]) };
+}
+
+/** Delivers a `message` event to the env's listeners. */
+export function dispatchMessage(env: FakeEnv, data: unknown, origin: string, source: unknown): void {
+  for (const listener of [...env.listeners]) listener({ data, origin, source } as MessageEvent);
 }

@@ -11,6 +11,7 @@ import type { KeyValueStore } from '../storage/key-value-store';
 import { authorize } from './authorize';
 import { onHostedLoginPage, type WebAuthContext } from './context';
 import { crossOriginLogin } from './cross-origin';
+import { crossOriginVerification } from './cross-origin-verification';
 import { HostedPages } from './hosted-pages';
 import { customEnvironment } from './injection';
 import { deriveWebAuthOptions, validateWebAuthOptions, type WebAuthBaseOptions, type WebAuthOptions } from './options';
@@ -189,6 +190,19 @@ export class WebAuth {
   passwordlessVerify(options: Obj): Promise<never>;
   passwordlessVerify(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
     return passwordlessVerify(this.ctx, options, cb);
+  }
+
+  /**
+   * Runs the cross-origin verification page: call it on the app page registered for that purpose.
+   * The tenant frames it when third-party cookies are blocked and gets the embedded login's verifier.
+   */
+  crossOriginVerification(): void {
+    crossOriginVerification(this.ctx);
+  }
+
+  /** Deprecated name of `crossOriginVerification`. */
+  crossOriginAuthenticationCallback(): void {
+    crossOriginVerification(this.ctx);
   }
 
   /** Redirects to the tenant's logout endpoint (`returnTo`, `clientID`, `federated`). */

@@ -1,0 +1,43 @@
+/**
+ * The cross-origin verification page (`crossOriginVerification()`): the tenant frames this app page
+ * when third-party cookies are blocked, and asks it for the verifier that the embedded login stored.
+ */
+import { currentLocation } from '../browser/env';
+import type { WebAuthContext } from './context';
+import { verifierKey } from './cross-origin';
+
+/** A `name` parameter of the fragment, split the simple way v10 does. */
+function fragmentParam(hash: string, name: string): string | undefined {
+  const part = hash.replace(/^#/, '').split('&').find((p) => p.startsWith(`${name}=`));
+  if (part === undefined) return undefined;
+  try {
+    return decodeURIComponent(part.slice(name.length + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers the framing tenant page's verifier requests, then tells it the page is ready. */
+export function crossOriginVerification(ctx: WebAuthContext): void {
+  const { env } = ctx;
+  const tenantOrigin = fragmentParam(currentLocation(env).hash, 'origin');
+  const parent = env.parent();
+  // Without the origin to answer, or when not framed, there is nobody to talk to.
+  if (!tenantOrigin || !parent) return;
+  env.listen((event) => {
+    const data = event.data as { type?: unknown; request?: { id?: unknown } } | null;
+    if (!data || data.type !== 'co_verifier_request') return;
+    // Unlike v10, only the page that framed us, from the origin it named, is answered.
+    if (event.origin !== tenantOrigin || event.source !== parent) return;
+    const key = verifierKey(event.origin, String(data.request?.id));
+    let verifier = '';
+    try {
+      verifier = String(ctx.transactionManager.storage.get(key) ?? '');
+      ctx.transactionManager.storage.remove(key); // a verifier is handed out once
+    } catch {
+      verifier = '';
+    }
+    parent.postMessage({ type: 'co_verifier_response', response: { verifier } }, event.origin);
+  });
+  parent.postMessage({ type: 'ready' }, tenantOrigin);
+}
