@@ -73,7 +73,8 @@ export class RequestError extends WebAuthError {
   statusText?: string;
   code!: string | number | null;
   description!: unknown;
-  error?: unknown;
+  /** Set where v10 set it: for silent authentication (a copy of `code`) and some server errors. */
+  error?: string | number | null;
   error_description?: unknown;
   errorDetails?: { codes: unknown; details: unknown };
   policy?: unknown;

@@ -34,6 +34,16 @@ export type { UserProfile } from './authentication/authentication';
 export type { AuthResult, AuthCallback, ValidateOptions } from './web-auth/validate-response';
 export type { ParseHashOptions } from './web-auth/parse-hash';
 export type { RequestHandle } from './http/request';
+export type {
+  PageOptions,
+  UserAttributeProfile,
+  UserAttributeProfilesPage,
+} from './management/user-attribute-profiles';
+export type * from './types';
+// The names auth0-js 10 apps use for the same shapes (from the community declarations).
+export type { WebAuthOptions as AuthOptions } from './web-auth/options';
+export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response';
+export type { TokenResult as Auth0Result, AuthorizeOptions as AuthorizeUrlOptions } from './types';
 
 /** The namespace object, as `import auth0 from 'auth0-js'` users expect. */
 const auth0 = { Authentication, Management, WebAuth, version };

@@ -11,18 +11,29 @@ import { rootUrlFor, validateAuthenticationOptions, type AuthenticationOptions }
 import { PasswordlessAuthentication } from './passwordless';
 import * as token from './token';
 import { buildAuthorizeUrl, buildLogoutUrl } from './urls';
+import type { RequestError } from '../errors';
+import type {
+  Auth0Callback,
+  Auth0Challenge,
+  Auth0DelegationToken,
+  Auth0UserProfile,
+  AuthorizeOptions,
+  CustomTokenExchangeOptions,
+  DefaultDirectoryLoginOptions,
+  DefaultLoginOptions,
+  DelegationOptions,
+  LogoutOptions,
+  OAuthTokenOptions,
+  ResourceOwnerLoginOptions,
+  TokenResult,
+} from '../types';
 
-type Obj = Record<string, any>;
 type Result<T> = RequestHandle | Promise<T>;
+type Cb<T> = Auth0Callback<T, RequestError>;
 
 /** The user profile `/userinfo` returns. */
-export interface UserProfile {
-  sub: string;
-  [claim: string]: unknown;
-}
-
-/** A token endpoint response, camelCased (`accessToken`, `idToken`, `expiresIn`, …). */
-export type TokenResult = Obj;
+export type UserProfile = Auth0UserProfile;
+export type { TokenResult };
 
 /**
  * Client for the Authentication API. Usually reached as `webAuth.client`; can be built alone.
@@ -68,76 +79,121 @@ export class Authentication {
     this.dbConnection = new DBConnection(this.ctx);
   }
 
-  /** The `/authorize` URL for a new transaction (`state`, and `nonce` for ID tokens, must be given). */
-  buildAuthorizeUrl(options: Obj): string {
+  /**
+   * The `/authorize` URL for a new transaction (`state`, and `nonce` for ID tokens, must be given).
+   *
+   * @example
+   * ```ts
+   * const url = auth.buildAuthorizeUrl({ responseType: 'code', redirectUri, state, scope: 'openid' });
+   * ```
+   */
+  buildAuthorizeUrl(options: AuthorizeOptions): string {
     return buildAuthorizeUrl({ ...this.ctx, telemetry: this.http.telemetry }, options);
   }
 
-  /** The `/v2/logout` URL (`returnTo`, `clientID`, `federated`). */
-  buildLogoutUrl(options?: Obj): string {
+  /**
+   * The `/v2/logout` URL (`returnTo`, `clientID`, `federated`).
+   *
+   * @example
+   * ```ts
+   * location.assign(auth.buildLogoutUrl({ returnTo: 'https://app.example.com/' }));
+   * ```
+   */
+  buildLogoutUrl(options?: LogoutOptions): string {
     return buildLogoutUrl({ ...this.ctx, telemetry: this.http.telemetry }, options);
   }
 
   /** Password grant against the default directory (`POST /oauth/token`, `grant_type=password`). */
-  loginWithDefaultDirectory(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
-  loginWithDefaultDirectory(options: Obj): Promise<TokenResult>;
-  loginWithDefaultDirectory(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
+  loginWithDefaultDirectory(options: DefaultDirectoryLoginOptions, cb: Cb<TokenResult>): RequestHandle;
+  loginWithDefaultDirectory(options: DefaultDirectoryLoginOptions): Promise<TokenResult>;
+  loginWithDefaultDirectory(options: DefaultDirectoryLoginOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.loginWithDefaultDirectory(this.ctx, options, cb);
   }
 
-  /** Password-realm grant: `username`, `password`, `realm` (a connection name). */
-  login(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
-  login(options: Obj): Promise<TokenResult>;
-  login(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
+  /**
+   * Password-realm grant: `username`, `password`, `realm` (a connection name).
+   *
+   * @example
+   * ```ts
+   * const { accessToken, idToken } = await auth.login({ username, password, realm: 'Username-Password-Authentication' });
+   * ```
+   */
+  login(options: DefaultLoginOptions, cb: Cb<TokenResult>): RequestHandle;
+  login(options: DefaultLoginOptions): Promise<TokenResult>;
+  login(options: DefaultLoginOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.loginWithPasswordRealm(this.ctx, options, cb);
   }
 
-  /** `POST /oauth/token` with the given `grantType` and allow-listed parameters. */
-  oauthToken(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
-  oauthToken(options: Obj): Promise<TokenResult>;
-  oauthToken(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
+  /**
+   * `POST /oauth/token` with the given `grantType` and allow-listed parameters.
+   *
+   * @example
+   * ```ts
+   * const tokens = await auth.oauthToken({ grantType: 'authorization_code', code, codeVerifier, redirectUri });
+   * ```
+   */
+  oauthToken(options: OAuthTokenOptions, cb: Cb<TokenResult>): RequestHandle;
+  oauthToken(options: OAuthTokenOptions): Promise<TokenResult>;
+  oauthToken(options: OAuthTokenOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.oauthToken(this.ctx, options, cb);
   }
 
   /** Legacy resource-owner login (`POST /oauth/ro`). */
-  loginWithResourceOwner(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
-  loginWithResourceOwner(options: Obj): Promise<TokenResult>;
-  loginWithResourceOwner(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
+  loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb: Cb<TokenResult>): RequestHandle;
+  loginWithResourceOwner(options: ResourceOwnerLoginOptions): Promise<TokenResult>;
+  loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.loginWithResourceOwner(this.ctx, options, cb);
   }
 
-  /** The profile of the user the access token belongs to (`GET /userinfo`), as the server sends it. */
-  userInfo(accessToken: string, cb: NodeCallback<UserProfile>): RequestHandle;
+  /**
+   * The profile of the user the access token belongs to (`GET /userinfo`), as the server sends it.
+   *
+   * @example
+   * ```ts
+   * const profile = await auth.userInfo(accessToken);
+   * console.log(profile.email);
+   * ```
+   */
+  userInfo(accessToken: string, cb: Cb<UserProfile>): RequestHandle;
   userInfo(accessToken: string): Promise<UserProfile>;
-  userInfo(accessToken: string, cb?: NodeCallback<UserProfile>): Result<UserProfile> {
+  userInfo(accessToken: string, cb?: NodeCallback<any>): Result<UserProfile> {
     checkValue(accessToken, 'string', 'accessToken parameter is not valid');
     const headers = { Authorization: `Bearer ${accessToken}` };
     return call(this.ctx, 'GET', 'userinfo', undefined, cb, { headers, flags: { ignoreCasing: true } });
   }
 
   /** The captcha challenge for the hosted login page (needs `state` in the base options). */
-  getChallenge(cb?: NodeCallback<Obj>) {
+  getChallenge(cb: Cb<Auth0Challenge | undefined>): RequestHandle | undefined;
+  getChallenge(): Promise<Auth0Challenge | undefined>;
+  getChallenge(cb?: NodeCallback<any>) {
     return challenge(this.ctx, 'usernamepassword/challenge', cb);
   }
 
   /** Legacy delegation (`POST /delegation`); `grant_type` is required. */
-  delegation(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
-  delegation(options: Obj): Promise<TokenResult>;
-  delegation(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
-    return token.delegation(this.ctx, options, cb);
+  delegation(options: DelegationOptions, cb: Cb<Auth0DelegationToken>): RequestHandle;
+  delegation(options: DelegationOptions): Promise<Auth0DelegationToken>;
+  delegation(options: DelegationOptions, cb?: NodeCallback<any>): Result<Auth0DelegationToken> {
+    return token.delegation(this.ctx, options, cb) as Result<Auth0DelegationToken>;
   }
 
   /** The country of the caller's IP address (`{ countryCode }`). */
-  getUserCountry(cb: NodeCallback<{ countryCode: string }>): RequestHandle;
+  getUserCountry(cb: Cb<{ countryCode: string }>): RequestHandle;
   getUserCountry(): Promise<{ countryCode: string }>;
-  getUserCountry(cb?: NodeCallback<{ countryCode: string }>): Result<{ countryCode: string }> {
+  getUserCountry(cb?: NodeCallback<any>): Result<{ countryCode: string }> {
     return call(this.ctx, 'GET', 'user/geoloc/country', undefined, cb);
   }
 
-  /** RFC 8693 token exchange: `subjectToken`, `subjectTokenType`, optional `audience`, `scope`, `organization`. */
-  customTokenExchange(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
-  customTokenExchange(options: Obj): Promise<TokenResult>;
-  customTokenExchange(options: Obj, cb?: NodeCallback<TokenResult>): Result<TokenResult> {
+  /**
+   * RFC 8693 token exchange: `subjectToken`, `subjectTokenType`, optional `audience`, `scope`, `organization`.
+   *
+   * @example
+   * ```ts
+   * const tokens = await auth.customTokenExchange({ subjectToken, subjectTokenType: 'urn:acme:legacy-token' });
+   * ```
+   */
+  customTokenExchange(options: CustomTokenExchangeOptions, cb: Cb<TokenResult>): RequestHandle;
+  customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
+  customTokenExchange(options: CustomTokenExchangeOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.customTokenExchange(this.ctx, options, cb);
   }
 }

@@ -5,6 +5,8 @@ import { toSnakeCase } from '../shared/casing';
 import { mergeBase, omit, pick } from '../shared/objects';
 import type { RequestHandle } from '../http/request';
 import { call, challenge, type ClientContext } from './client-context';
+import type { RequestError } from '../errors';
+import type { Auth0Callback, Auth0Challenge, ChangePasswordOptions, DbSignUpOptions, DbSignUpResults } from '../types';
 
 type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';
@@ -13,27 +15,34 @@ const OPTIONS_MESSAGE = 'options parameter is not valid';
 export class DBConnection {
   constructor(private readonly ctx: ClientContext) {}
 
-  /** Creates a user (`POST /dbconnections/signup`); `user_metadata` is sent with its keys as given. */
-  signup(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
-  signup(options: Obj): Promise<Obj>;
+  /**
+   * Creates a user (`POST /dbconnections/signup`); `user_metadata` is sent with its keys as given.
+   *
+   * @example
+   * ```ts
+   * await webAuth.client.dbConnection.signup({ connection: 'db', email, password, userMetadata: { plan: 'pro' } });
+   * ```
+   */
+  signup(options: DbSignUpOptions, cb: Auth0Callback<DbSignUpResults, RequestError>): RequestHandle;
+  signup(options: DbSignUpOptions): Promise<DbSignUpResults>;
   /** For callers that forward an optional callback. */
-  signup(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj>;
-  signup(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+  signup(options: DbSignUpOptions, cb?: Auth0Callback<DbSignUpResults, RequestError>): RequestHandle | Promise<DbSignUpResults>;
+  signup(options: DbSignUpOptions, cb?: NodeCallback<any>): RequestHandle | Promise<DbSignUpResults> {
     checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email'), required('password')]);
     checkCallback(cb);
     const merged = mergeBase(this.ctx.baseOptions, ['clientID', 'state'], options);
     const metadata = merged.user_metadata || merged.userMetadata;
     const body = toSnakeCase(omit(merged, ['scope', 'userMetadata', 'user_metadata']), ['auth0Client']) as Obj;
     if (metadata) body.user_metadata = metadata;
-    return call(this.ctx, 'POST', 'dbconnections/signup', body, cb);
+    return call<DbSignUpResults>(this.ctx, 'POST', 'dbconnections/signup', body, cb);
   }
 
   /** Sends a password-reset email (`POST /dbconnections/change_password`). */
-  changePassword(options: Obj, cb: NodeCallback<string>): RequestHandle;
-  changePassword(options: Obj): Promise<string>;
+  changePassword(options: ChangePasswordOptions, cb: Auth0Callback<string, RequestError>): RequestHandle;
+  changePassword(options: ChangePasswordOptions): Promise<string>;
   /** For callers that forward an optional callback. */
-  changePassword(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string>;
-  changePassword(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string> {
+  changePassword(options: ChangePasswordOptions, cb?: Auth0Callback<string, RequestError>): RequestHandle | Promise<string>;
+  changePassword(options: ChangePasswordOptions, cb?: NodeCallback<any>): RequestHandle | Promise<string> {
     checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email')]);
     checkCallback(cb);
     const caller = pick(options, ['email', 'connection', 'captcha']);
@@ -42,12 +51,16 @@ export class DBConnection {
   }
 
   /** The captcha challenge for signup (needs `state` in the base options). */
-  getSignupChallenge(cb?: NodeCallback<Obj>) {
+  getSignupChallenge(cb: Auth0Callback<Auth0Challenge | undefined, RequestError>): RequestHandle | undefined;
+  getSignupChallenge(): Promise<Auth0Challenge | undefined>;
+  getSignupChallenge(cb?: NodeCallback<any>) {
     return challenge(this.ctx, 'dbconnections/signup/challenge', cb);
   }
 
   /** The captcha challenge for password reset (needs `state` in the base options). */
-  getPasswordResetChallenge(cb?: NodeCallback<Obj>) {
+  getPasswordResetChallenge(cb: Auth0Callback<Auth0Challenge | undefined, RequestError>): RequestHandle | undefined;
+  getPasswordResetChallenge(): Promise<Auth0Challenge | undefined>;
+  getPasswordResetChallenge(cb?: NodeCallback<any>) {
     return challenge(this.ctx, 'dbconnections/change_password/challenge', cb);
   }
 }

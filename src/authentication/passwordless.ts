@@ -6,6 +6,8 @@ import { mergeBase, omit, pick } from '../shared/objects';
 import { joinUrl, stringifyQuery } from '../shared/query';
 import type { RequestHandle } from '../http/request';
 import { call, challenge, type ClientContext } from './client-context';
+import type { RequestError } from '../errors';
+import type { Auth0Callback, Auth0Challenge, PasswordlessStartOptions, PasswordlessStartResult, PasswordlessVerifyOptions } from '../types';
 
 type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';
@@ -25,12 +27,19 @@ const VERIFY_URL_BASE_KEYS = [
 export class PasswordlessAuthentication {
   constructor(private readonly ctx: ClientContext) {}
 
-  /** Sends a code or a link by email or SMS (`POST /passwordless/start`). */
-  start(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
-  start(options: Obj): Promise<Obj>;
+  /**
+   * Sends a code or a link by email or SMS (`POST /passwordless/start`).
+   *
+   * @example
+   * ```ts
+   * await webAuth.client.passwordless.start({ connection: 'sms', send: 'code', phoneNumber: '+15550100' });
+   * ```
+   */
+  start(options: PasswordlessStartOptions, cb: Auth0Callback<PasswordlessStartResult, RequestError>): RequestHandle;
+  start(options: PasswordlessStartOptions): Promise<PasswordlessStartResult>;
   /** For callers that forward an optional callback. */
-  start(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj>;
-  start(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+  start(options: PasswordlessStartOptions, cb?: Auth0Callback<PasswordlessStartResult, RequestError>): RequestHandle | Promise<PasswordlessStartResult>;
+  start(options: PasswordlessStartOptions, cb?: NodeCallback<any>): RequestHandle | Promise<PasswordlessStartResult> {
     checkOptions(options, OPTIONS_MESSAGE, [
       required('connection'),
       { ...required('send'), values: ['link', 'code'], valuesMessage: 'send is not valid ([link, code])' },
@@ -49,13 +58,20 @@ export class PasswordlessAuthentication {
     if (body.authParams || body.scope || body.redirectUri || body.responseType) body.authParams = authParams;
     const snake = toSnakeCase(omit(body, ['redirectUri', 'responseType', 'scope']), ['auth0Client', 'authParams']) as Obj;
     const headers = language ? { 'X-Request-Language': String(language) } : undefined;
-    return call(this.ctx, 'POST', 'passwordless/start', snake, cb, { headers });
+    return call<PasswordlessStartResult>(this.ctx, 'POST', 'passwordless/start', snake, cb, { headers });
   }
 
-  /** Checks a code (`POST /passwordless/verify`); base options are not merged. */
-  verify(options: Obj, cb: NodeCallback<string>): RequestHandle;
-  verify(options: Obj): Promise<string>;
-  verify(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string> {
+  /**
+   * Checks a code (`POST /passwordless/verify`); base options are not merged.
+   *
+   * @example
+   * ```ts
+   * await webAuth.client.passwordless.verify({ connection: 'sms', phoneNumber: '+15550100', verificationCode: '123456' });
+   * ```
+   */
+  verify(options: PasswordlessVerifyOptions, cb: Auth0Callback<string, RequestError>): RequestHandle;
+  verify(options: PasswordlessVerifyOptions): Promise<string>;
+  verify(options: PasswordlessVerifyOptions, cb?: NodeCallback<any>): RequestHandle | Promise<string> {
     checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
     checkCallback(cb);
     const body = toSnakeCase(pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID'])) as Obj;
@@ -63,7 +79,7 @@ export class PasswordlessAuthentication {
   }
 
   /** The `/passwordless/verify_redirect` URL that finishes a passwordless login in the browser. */
-  buildVerifyUrl(options: Obj): string {
+  buildVerifyUrl(options: PasswordlessVerifyOptions): string {
     checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
     const params = mergeBase(this.ctx.baseOptions, VERIFY_URL_BASE_KEYS, options);
     if (this.ctx.http.telemetry) params.auth0Client = this.ctx.http.telemetry;
@@ -72,7 +88,9 @@ export class PasswordlessAuthentication {
   }
 
   /** The captcha challenge for passwordless (needs `state` in the base options). */
-  getChallenge(cb?: NodeCallback<Obj>) {
+  getChallenge(cb: Auth0Callback<Auth0Challenge | undefined, RequestError>): RequestHandle | undefined;
+  getChallenge(): Promise<Auth0Challenge | undefined>;
+  getChallenge(cb?: NodeCallback<any>) {
     return challenge(this.ctx, 'passwordless/challenge', cb);
   }
 }

@@ -14,7 +14,7 @@ const last = (env: FakeEnv) => sent(env).at(-1)!;
 describe('token grants', () => {
   it('login sends the password-realm body in allow-list order, trimmed, unknown keys dropped', async () => {
     const { env, auth } = setup({ scope: 'openid' });
-    const result = await auth.login({ username: ' u@x.com ', password: 'p', realm: 'Username-Password-Authentication', captcha: 'x' });
+    const result = await auth.login({ username: ' u@x.com ', password: 'p', realm: 'Username-Password-Authentication', captcha: 'x' } as never);
     expect(last(env).url).toBe('https://me.auth0.com/oauth/token');
     expect(JSON.stringify(last(env).body)).toBe(
       '{"realm":"Username-Password-Authentication","client_id":"CID","scope":"openid","grant_type":"http://auth0.com/oauth/grant-type/password-realm","username":"u@x.com","password":"p"}',
@@ -23,7 +23,7 @@ describe('token grants', () => {
   });
   it('loginWithResourceOwner posts /oauth/ro with grant_type password last', async () => {
     const { env, auth } = setup({ scope: 'openid email' });
-    await auth.loginWithResourceOwner({ username: 'u', password: 'p', connection: 'db', device: 'dev', other: 1 });
+    await auth.loginWithResourceOwner({ username: 'u', password: 'p', connection: 'db', device: 'dev', other: 1 } as never);
     expect(last(env).url).toBe('https://me.auth0.com/oauth/ro');
     expect(JSON.stringify(last(env).body)).toBe('{"client_id":"CID","scope":"openid email","username":"u","password":"p","connection":"db","device":"dev","grant_type":"password"}');
   });
@@ -38,18 +38,18 @@ describe('token grants', () => {
   });
   it('delegation requires grant_type and sends the merged body', async () => {
     const { env, auth } = setup();
-    expect(() => auth.delegation({}, () => {})).toThrow('grant_type option is required');
+    expect(() => auth.delegation({} as never, () => {})).toThrow('grant_type option is required');
     await auth.delegation({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', id_token: 'IDT', api_type: 'app', target: 'T' });
     expect(JSON.stringify(last(env).body)).toBe('{"client_id":"CID","grant_type":"urn:ietf:params:oauth:grant-type:jwt-bearer","id_token":"IDT","api_type":"app","target":"T"}');
   });
   it.each([
-    [(a: Authentication) => a.login({ password: 'p', realm: 'r' }, () => {}), 'username option is required'],
-    [(a: Authentication) => a.login({ username: 'u', realm: 'r' }, () => {}), 'password option is required'],
-    [(a: Authentication) => a.login({ username: 'u', password: 'p' }, () => {}), 'realm option is required'],
-    [(a: Authentication) => a.oauthToken({}, () => {}), 'grantType option is required'],
+    [(a: Authentication) => a.login({ password: 'p', realm: 'r' } as never, () => {}), 'username option is required'],
+    [(a: Authentication) => a.login({ username: 'u', realm: 'r' } as never, () => {}), 'password option is required'],
+    [(a: Authentication) => a.login({ username: 'u', password: 'p' } as never, () => {}), 'realm option is required'],
+    [(a: Authentication) => a.oauthToken({} as never, () => {}), 'grantType option is required'],
     [(a: Authentication) => a.oauthToken({ grantType: 'x' }, 'cb' as never), 'cb parameter is not valid'],
-    [(a: Authentication) => a.loginWithResourceOwner({ username: 'u', password: 'p' }, () => {}), 'connection option is required'],
-    [(a: Authentication) => a.customTokenExchange({ subjectToken: 's' }, () => {}), 'subjectTokenType option is required'],
+    [(a: Authentication) => a.loginWithResourceOwner({ username: 'u', password: 'p' } as never, () => {}), 'connection option is required'],
+    [(a: Authentication) => a.customTokenExchange({ subjectToken: 's' } as never, () => {}), 'subjectTokenType option is required'],
     [(a: Authentication) => a.userInfo(1 as never, () => {}), 'accessToken parameter is not valid'],
   ])('throws synchronously: %#', (run, message) => {
     const { auth, env } = setup();
@@ -58,14 +58,14 @@ describe('token grants', () => {
   });
   it('throws argument errors synchronously in Promise form too', () => {
     const { auth } = setup();
-    expect(() => auth.login({ username: 'u' })).toThrow('password option is required');
+    expect(() => auth.login({ username: 'u' } as never)).toThrow('password option is required');
   });
 });
 
 describe('passwordless', () => {
   it('start sends authParams from the base options, X-Request-Language, and deletes xRequestLanguage', async () => {
     const { env, auth } = setup({ scope: 'openid email', redirectUri: 'https://app.example.com/cb', responseType: 'token id_token' });
-    const options = { connection: 'sms', send: 'code', phoneNumber: '+1555', captcha: 'c', xRequestLanguage: 'fr' };
+    const options = { connection: 'sms', send: 'code' as const, phoneNumber: '+1555', captcha: 'c', xRequestLanguage: 'fr' };
     await auth.passwordless.start(options);
     expect(JSON.stringify(last(env).body)).toBe(
       '{"client_id":"CID","connection":"sms","send":"code","phone_number":"+1555","captcha":"c","authParams":{"scope":"openid email","redirect_uri":"https://app.example.com/cb","response_type":"token id_token"}}',
@@ -80,12 +80,12 @@ describe('passwordless', () => {
     [{ connection: 'email', send: 'link', email: 1 }, 'email option is required'],
     [{ connection: 'email', send: 'link', authParams: 'x' }, 'authParams option is required'],
   ])('start rejects %j', (options, message) => {
-    expect(() => setup().auth.passwordless.start(options, () => {})).toThrow(message);
+    expect(() => setup().auth.passwordless.start(options as never, () => {})).toThrow(message);
   });
   it('verify picks its keys without merging the base client id, and returns the text', async () => {
     const { env, auth } = setup();
     env.respond = () => new Response('OK', { headers: { 'content-type': 'text/plain' } });
-    expect(await auth.passwordless.verify({ connection: 'sms', verificationCode: '123', phoneNumber: '+1555', clientID: 'C2', x: 1 })).toBe('OK');
+    expect(await auth.passwordless.verify({ connection: 'sms', verificationCode: '123', phoneNumber: '+1555', clientID: 'C2', x: 1 } as never)).toBe('OK');
     expect(JSON.stringify(last(env).body)).toBe('{"connection":"sms","verification_code":"123","phone_number":"+1555","client_id":"C2"}');
     expect(() => auth.passwordless.verify({ connection: 'sms', verificationCode: '1' }, () => {})).toThrow('phoneNumber option is required');
   });
@@ -107,7 +107,7 @@ describe('database connections and challenges', () => {
   it('changePassword sends only email, connection and captcha, and returns the text', async () => {
     const { env, auth } = setup();
     env.respond = () => new Response("We've just sent you an email to reset your password.", { headers: { 'content-type': 'text/html' } });
-    const text = await auth.dbConnection.changePassword({ connection: 'db', email: 'a@b.c', password: 'leak?' });
+    const text = await auth.dbConnection.changePassword({ connection: 'db', email: 'a@b.c', password: 'leak?' } as never);
     expect(text).toBe("We've just sent you an email to reset your password.");
     expect(JSON.stringify(last(env).body)).toBe('{"client_id":"CID","email":"a@b.c","connection":"db"}');
   });

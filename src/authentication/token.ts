@@ -5,7 +5,7 @@ import { toSnakeCase } from '../shared/casing';
 import { mergeBase, pick } from '../shared/objects';
 import { call, type ClientContext } from './client-context';
 
-type Obj = Record<string, unknown>;
+type Obj = Record<string, any>;
 
 /** The `/oauth/token` allow-list; the sent body follows this order. */
 const TOKEN_PARAMS = [

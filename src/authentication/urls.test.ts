@@ -53,7 +53,7 @@ describe('buildAuthorizeUrl', () => {
     [{ responseType: 'code', scope: 1 }, 'scope option is required'],
     [{ responseType: 'code', audience: 1 }, 'audience option is required'],
   ])('%j throws %s', (options, message) => {
-    expect(() => client().auth.buildAuthorizeUrl(options)).toThrow(message);
+    expect(() => client().auth.buildAuthorizeUrl(options as never)).toThrow(message);
   });
   it('needs no nonce for code id_token, and warns about unknown parameters unless disabled', () => {
     const { auth, env } = client();
@@ -72,7 +72,7 @@ describe('buildLogoutUrl', () => {
       `https://me.auth0.com/v2/logout?client_id=CID&returnTo=https%3A%2F%2Fapp.example.com%2F&auth0Client=${T}&federated`,
     );
     expect(auth.buildLogoutUrl()).toBe(`https://me.auth0.com/v2/logout?client_id=CID&auth0Client=${T}`);
-    expect(auth.buildLogoutUrl({ federated: 'false' })).not.toContain('federated');
+    expect(auth.buildLogoutUrl({ federated: 'false' as never })).not.toContain('federated');
     expect(() => auth.buildLogoutUrl('x' as never)).toThrow('options parameter is not valid');
   });
 });

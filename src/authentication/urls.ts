@@ -5,7 +5,7 @@ import { mergeBase, omit } from '../shared/objects';
 import { joinUrl, stringifyQuery } from '../shared/query';
 import { unknownAuthorizeParams, unknownParamsWarning } from './authorize-params';
 
-type Obj = Record<string, unknown>;
+type Obj = Record<string, any>;
 
 export interface UrlContext {
   baseOptions: Record<string, any> & { rootUrl: string };

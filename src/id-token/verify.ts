@@ -6,6 +6,7 @@ import { compactVerify } from 'jose';
 import { ConfigurationError } from '../errors';
 import { decodeJwt } from './decode';
 import { getSigningKey, type JwksSource } from './jwks';
+import type { IdTokenPayload } from '../types';
 
 export interface VerifyOptions {
   issuer: string;
@@ -91,7 +92,7 @@ function checkTimes(claims: Record<string, any>, o: VerifyOptions): void {
  * Verifies `token` and resolves with its full claim set, or rejects with an `Error` whose message is
  * v10's description of the first failed check.
  */
-export async function verifyIdToken(token: string | undefined, o: VerifyOptions): Promise<Record<string, unknown>> {
+export async function verifyIdToken(token: string | undefined, o: VerifyOptions): Promise<IdTokenPayload> {
   if (!token) throw new Error('ID token is required but missing');
   const decoded = decodeJwt(token);
   if (!decoded) throw new Error('ID token could not be decoded');
@@ -110,7 +111,7 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
     throw new Error('Invalid ID token signature.');
   }
   checkClaims(decoded.payload, o);
-  return decoded.payload;
+  return decoded.payload as IdTokenPayload;
 }
 
 /** `at_hash`: base64url of the left half of SHA-256 over the access token. */

@@ -13,6 +13,8 @@ import {
   type UserAttributeProfile,
   type UserAttributeProfilesPage,
 } from './user-attribute-profiles';
+import type { RequestError } from '../errors';
+import type { Auth0Callback, Auth0Identity, ManagementUser } from '../types';
 
 export interface ManagementOptions {
   domain: string;
@@ -25,6 +27,7 @@ export interface ManagementOptions {
 }
 
 type Obj = Record<string, unknown>;
+type Cb<T> = Auth0Callback<T, RequestError>;
 
 /**
  * Management API client for the signed-in user.
@@ -59,19 +62,33 @@ export class Management {
     return callbackOrPromise(cb, (done) => sendRequest(this.http, { ...spec, url }, wrapCallback(done, { ignoreCasing: true })));
   }
 
-  /** The user's full profile. */
-  getUser(userId: string, cb: NodeCallback<Obj>): RequestHandle;
-  getUser(userId: string): Promise<Obj>;
-  getUser(userId: string, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+  /**
+   * The user's full profile.
+   *
+   * @example
+   * ```ts
+   * const user = await management.getUser(idTokenPayload.sub);
+   * ```
+   */
+  getUser(userId: string, cb: Cb<ManagementUser>): RequestHandle;
+  getUser(userId: string): Promise<ManagementUser>;
+  getUser(userId: string, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'GET', path: userPath(userId) }, cb);
   }
 
-  /** Merges `userMetadata` into the user's `user_metadata`. */
-  patchUserMetadata(userId: string, userMetadata: Obj, cb: NodeCallback<Obj>): RequestHandle;
-  patchUserMetadata(userId: string, userMetadata: Obj): Promise<Obj>;
-  patchUserMetadata(userId: string, userMetadata: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+  /**
+   * Merges `userMetadata` into the user's `user_metadata`.
+   *
+   * @example
+   * ```ts
+   * await management.patchUserMetadata(userId, { theme: 'dark' });
+   * ```
+   */
+  patchUserMetadata(userId: string, userMetadata: Obj, cb: Cb<ManagementUser>): RequestHandle;
+  patchUserMetadata(userId: string, userMetadata: Obj): Promise<ManagementUser>;
+  patchUserMetadata(userId: string, userMetadata: Obj, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(userMetadata, 'object', 'userMetadata parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
@@ -79,19 +96,26 @@ export class Management {
   }
 
   /** Updates root attributes of the user (needs `update:users`). */
-  patchUserAttributes(userId: string, user: Obj, cb: NodeCallback<Obj>): RequestHandle;
-  patchUserAttributes(userId: string, user: Obj): Promise<Obj>;
-  patchUserAttributes(userId: string, user: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+  patchUserAttributes(userId: string, user: Partial<ManagementUser>, cb: Cb<ManagementUser>): RequestHandle;
+  patchUserAttributes(userId: string, user: Partial<ManagementUser>): Promise<ManagementUser>;
+  patchUserAttributes(userId: string, user: Partial<ManagementUser>, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(user, 'object', 'user parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'PATCH', path: userPath(userId), body: user }, cb);
   }
 
-  /** Links the identity in `secondaryUserToken` (an ID token) to `userId`. */
-  linkUser(userId: string, secondaryUserToken: string, cb: NodeCallback<unknown[]>): RequestHandle;
-  linkUser(userId: string, secondaryUserToken: string): Promise<unknown[]>;
-  linkUser(userId: string, secondaryUserToken: string, cb?: NodeCallback<unknown[]>): RequestHandle | Promise<unknown[]> {
+  /**
+   * Links the identity in `secondaryUserToken` (an ID token) to `userId`.
+   *
+   * @example
+   * ```ts
+   * const identities = await management.linkUser(primaryUserId, secondaryIdToken);
+   * ```
+   */
+  linkUser(userId: string, secondaryUserToken: string, cb: Cb<Auth0Identity[]>): RequestHandle;
+  linkUser(userId: string, secondaryUserToken: string): Promise<Auth0Identity[]>;
+  linkUser(userId: string, secondaryUserToken: string, cb?: NodeCallback<any>): RequestHandle | Promise<Auth0Identity[]> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(secondaryUserToken, 'string', 'secondaryUserToken parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
@@ -107,9 +131,9 @@ export class Management {
    * const { user_attribute_profiles, next } = await management.getUserAttributeProfiles({ take: 10 });
    * ```
    */
-  getUserAttributeProfiles(options: PageOptions | undefined, cb: NodeCallback<UserAttributeProfilesPage>): RequestHandle;
+  getUserAttributeProfiles(options: PageOptions | undefined, cb: Cb<UserAttributeProfilesPage>): RequestHandle;
   getUserAttributeProfiles(options?: PageOptions): Promise<UserAttributeProfilesPage>;
-  getUserAttributeProfiles(options?: PageOptions, cb?: NodeCallback<UserAttributeProfilesPage>): RequestHandle | Promise<UserAttributeProfilesPage> {
+  getUserAttributeProfiles(options?: PageOptions, cb?: NodeCallback<any>): RequestHandle | Promise<UserAttributeProfilesPage> {
     const query = pageQuery(options);
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'GET', path: '/user-attribute-profiles' + query }, cb);

@@ -1,6 +1,7 @@
 /** Callback-or-Promise adaptation: v10 callbacks keep working, and omitting the callback gives a Promise. */
 import { checkValue } from './assert';
 
+/** Internal callback shape; public overloads declare `Auth0Callback` (see types.ts). */
 export type NodeCallback<T> = (err: any, result?: T) => void;
 
 /**

@@ -3,22 +3,23 @@
 type Obj = Record<string, unknown>;
 
 /** Copies only the listed keys whose value is truthy. */
-export function pick(obj: Obj | undefined, keys: readonly string[]): Obj {
+export function pick(obj: object | undefined, keys: readonly string[]): Obj {
   const out: Obj = {};
-  if (!obj) return out;
-  for (const key of keys) if (obj[key]) out[key] = obj[key];
+  const from = obj as Obj | undefined;
+  if (!from) return out;
+  for (const key of keys) if (from[key]) out[key] = from[key];
   return out;
 }
 
 /** `pick(base, keys)` overlaid with every key of `options` (undefined values included). */
-export function mergeBase(base: Obj, keys: readonly string[], options: Obj | undefined): Obj {
+export function mergeBase(base: object, keys: readonly string[], options: object | undefined): Obj {
   return Object.assign(pick(base, keys), options);
 }
 
 /** A shallow copy without the listed keys. */
-export function omit(obj: Obj, keys: readonly string[]): Obj {
+export function omit(obj: object, keys: readonly string[]): Obj {
   const out: Obj = {};
-  for (const key of Object.keys(obj)) if (!keys.includes(key)) out[key] = obj[key];
+  for (const [key, value] of Object.entries(obj)) if (!keys.includes(key)) out[key] = value;
   return out;
 }
 

@@ -15,7 +15,7 @@ describe('passwordlessStart', () => {
     env.respond = () => json({ _id: '1', email: 'a@b.c' });
     const webAuth = make(env, { scope: 'openid email' });
     const options: Record<string, any> = { connection: 'email', send: 'link', email: 'a@b.c', authParams: { foo: 'bar', responseMode: 'query', appState: { x: 1 } } };
-    expect(await webAuth.passwordlessStart(options)).toEqual({ Id: '1', email: 'a@b.c' });
+    expect(await webAuth.passwordlessStart(options as never)).toEqual({ Id: '1', email: 'a@b.c' });
     const { state, nonce } = options.authParams;
     expect(state).toHaveLength(32);
     expect(last(env).body).toEqual({

@@ -11,6 +11,8 @@ import { mergeBase, omit } from '../shared/objects';
 import type { WebAuthContext } from './context';
 import { onHostedLoginPage } from './context';
 
+import type { DbSignUpOptions } from '../types';
+
 type Obj = Record<string, any>;
 
 const BASE_KEYS = ['clientID', 'redirectUri', 'tenant', 'responseType', 'responseMode', 'scope', 'audience'];
@@ -61,7 +63,7 @@ export class HostedPages {
 
   /** Signs up, then logs in from the hosted page; a login error carries `errorInfo`. */
   signupAndLogin(options: Obj, cb: NodeCallback<never>): void {
-    this.ctx.client.dbConnection.signup(omit(options, ['popupHandler']), (err) => {
+    this.ctx.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
       if (err) return cb(err);
       this.login(options, (loginErr) => {
         if (loginErr) loginErr.errorInfo = SIGNUP_LOGIN_ERROR_INFO;

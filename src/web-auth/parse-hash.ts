@@ -3,7 +3,7 @@ import { AuthResponseError } from '../errors';
 import { currentLocation } from '../browser/env';
 import { parseQuery } from '../shared/query';
 import type { WebAuthContext } from './context';
-import { validateAuthenticationResponse, type AuthCallback, type ValidateOptions } from './validate-response';
+import { validateAuthenticationResponse, type AuthDone, type ValidateOptions } from './validate-response';
 
 export interface ParseHashOptions extends ValidateOptions {
   /** The fragment to parse; defaults to the current page's. */
@@ -14,7 +14,7 @@ export interface ParseHashOptions extends ValidateOptions {
 const has = (obj: object, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
 
 /** Parses and validates the response in `options.hash` (or the page's fragment). */
-export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: AuthCallback): void {
+export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: AuthDone): void {
   const hash = options.hash !== undefined ? options.hash : currentLocation(ctx.env).hash;
   const parsed: Record<string, unknown> = parseQuery(String(hash).replace(/^#/, '').replace(/^\//, ''));
 

@@ -5,6 +5,7 @@ import { mergeBase } from '../shared/objects';
 import type { WebAuthContext } from './context';
 import { onHostedLoginPage } from './context';
 import { whenRedirecting } from './hosted-pages';
+import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types';
 
 type Obj = Record<string, any>;
 
@@ -16,12 +17,12 @@ const LOGIN_KEYS = ['clientID', 'responseType', 'redirectUri', 'scope', 'audienc
 export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<Obj>) {
   const authParams = mergeBase(ctx.baseOptions, AUTH_PARAM_KEYS, options.authParams);
   options.authParams = ctx.transactionManager.process(authParams);
-  return ctx.client.passwordless.start(options, cb);
+  return ctx.client.passwordless.start(options as PasswordlessStartOptions, cb);
 }
 
 /** Verifies the code, then navigates to `/passwordless/verify_redirect`; `cb` only sees errors. */
 export function passwordlessVerify(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
-  const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options);
+  const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options) as Obj & PasswordlessVerifyOptions;
   checkOptions(params, 'options parameter is not valid', [{ ...required('responseType'), message: 'responseType option is required' }]);
   checkCallback(cb);
   ctx.transactionManager.process(params);

@@ -7,12 +7,13 @@ import { fetchJson } from '../http/fetch-json';
 import { joinUrl } from '../shared/query';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify';
 import type { WebAuthContext } from './context';
+import type { Auth0Callback, IdTokenPayload } from '../types';
 
 /** The result of a successful authentication response (all keys always present). */
 export interface AuthResult {
   accessToken: string | null;
   idToken: string | null;
-  idTokenPayload: Record<string, unknown> | null;
+  idTokenPayload: IdTokenPayload | null;
   appState: unknown;
   refreshToken: string | null;
   state: string | null;
@@ -32,7 +33,10 @@ export interface ValidateOptions {
   [key: string]: unknown;
 }
 
-export type AuthCallback = (err: AuthResponseError | null, result?: AuthResult | null) => void;
+/** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */
+export type AuthCallback = Auth0Callback<AuthResult | null, AuthResponseError>;
+/** @internal The callback the validation steps report to. */
+export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
 
 const invalidToken = (errorDescription: string, cause?: unknown) =>
   new AuthResponseError({ error: 'invalid_token', errorDescription }, { cause });
@@ -75,7 +79,7 @@ function checkOrganization(expected: string | undefined, payload: Record<string,
 
 const orNull = <T>(value: T | undefined): T | null => (value ? value : null);
 
-function buildResult(parsed: ParsedResponse, payload: Record<string, unknown> | null, appState: unknown): AuthResult {
+function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, appState: unknown): AuthResult {
   return {
     accessToken: orNull(parsed.access_token as string),
     idToken: orNull(parsed.id_token as string),
@@ -90,7 +94,7 @@ function buildResult(parsed: ParsedResponse, payload: Record<string, unknown> | 
 }
 
 /** Validates a parsed response; see reference §10.2 for the exact order of checks. */
-export function validateAuthenticationResponse(ctx: WebAuthContext, options: ValidateOptions, parsed: ParsedResponse, cb: AuthCallback): void {
+export function validateAuthenticationResponse(ctx: WebAuthContext, options: ValidateOptions, parsed: ParsedResponse, cb: AuthDone): void {
   options.__enableIdPInitiatedLogin = options.__enableIdPInitiatedLogin || options.__enableImpersonation;
   const transaction = ctx.transactionManager.getStoredTransaction(parsed.state as string | undefined) ?? ({} as Partial<Record<string, any>>);
   const expectedState = options.state || transaction.state || null;
@@ -101,7 +105,7 @@ export function validateAuthenticationResponse(ctx: WebAuthContext, options: Val
   const expectedNonce = options.nonce || transaction.nonce || null;
   const appState = options.state || transaction.appState || null;
 
-  const finish = (payload: Record<string, unknown> | null) => {
+  const finish = (payload: IdTokenPayload | null) => {
     if (transaction.lastUsedConnection) {
       const sso = { lastUsedConnection: transaction.lastUsedConnection, lastUsedSub: payload?.sub };
       ctx.ssodataStore.set('auth0.ssodata', JSON.stringify(sso));

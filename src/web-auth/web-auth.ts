@@ -1,7 +1,7 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
 import { Authentication, type TokenResult } from '../authentication/authentication';
 import { defaultEnv, type BrowserEnv } from '../browser/env';
-import type { AuthResponseError } from '../errors';
+import type { AuthResponseError, RequestError } from '../errors';
 import type { RequestHandle } from '../http/request';
 import { telemetryFor } from '../http/telemetry';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback';
@@ -27,8 +27,25 @@ import {
   type ParsedResponse,
   type ValidateOptions,
 } from './validate-response';
+import type {
+  Auth0Callback,
+  AuthorizeOptions,
+  ChangePasswordOptions,
+  CrossOriginLoginOptions,
+  CustomTokenExchangeOptions,
+  DbSignUpOptions,
+  DbSignUpResults,
+  DefaultLoginOptions,
+  IdTokenPayload,
+  LogoutOptions,
+  PasswordlessLoginOptions,
+  PasswordlessStartOptions,
+  PasswordlessStartResult,
+  PasswordlessVerifyOptions,
+  SignupAndAuthorizeOptions,
+} from '../types';
 
-type Obj = Record<string, any>;
+type Cb<T> = Auth0Callback<T, RequestError>;
 
 const LOGIN_KEYS = [
   'clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce',
@@ -90,19 +107,32 @@ export class WebAuth {
   /**
    * Redirects to the tenant's `/authorize` (hosted login or a social connection). Stores a
    * transaction with `state` and, for ID tokens, `nonce`, which `parseHash` checks on return.
+   *
+   * @example
+   * ```ts
+   * webAuth.authorize({ connection: 'github', appState: { returnTo: '/settings' } });
+   * ```
    */
-  authorize(options?: Obj): void {
+  authorize(options?: AuthorizeOptions): void {
     authorize(this.ctx, options);
   }
 
   /**
    * Reads the authentication response from the URL fragment, checks `state`, verifies the ID token
    * and calls back with the `authResult` (or `null` when the fragment has no response).
+   *
+   * @example
+   * ```ts
+   * webAuth.parseHash((err, authResult) => {
+   *   if (err) return console.error(err.error, err.errorDescription);
+   *   if (authResult) console.log(authResult.idTokenPayload?.sub, authResult.appState);
+   * });
+   * ```
    */
   parseHash(cb: AuthCallback): void;
   parseHash(options: ParseHashOptions | null | undefined, cb: AuthCallback): void;
   parseHash(options?: ParseHashOptions | null): Promise<AuthResult | null>;
-  parseHash(options?: ParseHashOptions | null | AuthCallback, cb?: AuthCallback): void | Promise<AuthResult | null | undefined> {
+  parseHash(options?: ParseHashOptions | null | AuthCallback, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
     if (typeof options === 'function') {
       cb = options;
       options = {};
@@ -114,48 +144,85 @@ export class WebAuth {
   /** Validates an already parsed response (snake_case keys) against the stored transaction. */
   validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb: AuthCallback): void;
   validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse): Promise<AuthResult | null>;
-  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb?: AuthCallback): void | Promise<AuthResult | null | undefined> {
+  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
     return callbackOrPromise(cb, (done) => validateAuthenticationResponse(this.ctx, options, parsedHash, done));
   }
 
-  /** Verifies an ID token's signature and claims, optionally with an expected nonce. */
-  validateToken(token: string, nonce: string | null, cb: (err: AuthResponseError | null, payload?: Obj) => void): void;
-  validateToken(token: string, nonce: string | null): Promise<Obj>;
-  validateToken(token: string, nonce: string | null, cb?: (err: AuthResponseError | null, payload?: Obj) => void): void | Promise<Obj | undefined> {
+  /**
+   * Verifies an ID token's signature and claims, optionally with an expected nonce.
+   *
+   * @example
+   * ```ts
+   * const claims = await webAuth.validateToken(idToken, expectedNonce);
+   * ```
+   */
+  validateToken(token: string, nonce: string | null, cb: Auth0Callback<IdTokenPayload, AuthResponseError>): void;
+  validateToken(token: string, nonce: string | null): Promise<IdTokenPayload>;
+  validateToken(token: string, nonce: string | null, cb?: NodeCallback<any>): void | Promise<IdTokenPayload | undefined> {
     return callbackOrPromise(cb, (done) => validateToken(this.ctx, token, nonce, done));
   }
 
-  /** Sends a password-reset email (`connection`, `email`). */
-  changePassword(options: Obj, cb: NodeCallback<string>): RequestHandle;
-  changePassword(options: Obj): Promise<string>;
-  changePassword(options: Obj, cb?: NodeCallback<string>): RequestHandle | Promise<string> {
+  /**
+   * Sends a password-reset email (`connection`, `email`).
+   *
+   * @example
+   * ```ts
+   * await webAuth.changePassword({ connection: 'Username-Password-Authentication', email: 'ana@example.com' });
+   * ```
+   */
+  changePassword(options: ChangePasswordOptions, cb: Cb<string>): RequestHandle;
+  changePassword(options: ChangePasswordOptions): Promise<string>;
+  changePassword(options: ChangePasswordOptions, cb?: NodeCallback<any>): RequestHandle | Promise<string> {
     return this.client.dbConnection.changePassword(options, cb);
   }
 
-  /** Starts a passwordless login: sends a code or a link (`connection`, `send`, `email` or `phoneNumber`). */
-  passwordlessStart(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
-  passwordlessStart(options: Obj): Promise<Obj>;
-  passwordlessStart(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
+  /**
+   * Starts a passwordless login: sends a code or a link (`connection`, `send`, `email` or `phoneNumber`).
+   *
+   * @example
+   * ```ts
+   * webAuth.passwordlessStart({ connection: 'email', send: 'code', email: 'ana@example.com' }, (err) => {
+   *   if (!err) showCodeForm();
+   * });
+   * ```
+   */
+  passwordlessStart(options: PasswordlessStartOptions, cb: Cb<PasswordlessStartResult>): RequestHandle;
+  passwordlessStart(options: PasswordlessStartOptions): Promise<PasswordlessStartResult>;
+  passwordlessStart(options: PasswordlessStartOptions, cb?: NodeCallback<any>): RequestHandle | Promise<PasswordlessStartResult> {
     return passwordlessStart(this.ctx, options, cb);
   }
 
-  /** Creates a database user (`connection`, `email`, `password`, optional `username`, `user_metadata`). */
-  signup(options: Obj, cb: NodeCallback<Obj>): RequestHandle;
-  signup(options: Obj): Promise<Obj>;
-  signup(options: Obj, cb?: NodeCallback<Obj>): RequestHandle | Promise<Obj> {
-    return this.client.dbConnection.signup(options, cb);
+  /**
+   * Creates a database user (`connection`, `email`, `password`, optional `username`, `user_metadata`).
+   *
+   * @example
+   * ```ts
+   * const user = await webAuth.signup({ connection: 'Username-Password-Authentication', email, password });
+   * ```
+   */
+  signup(options: DbSignUpOptions, cb: Cb<DbSignUpResults>): RequestHandle;
+  signup(options: DbSignUpOptions): Promise<DbSignUpResults>;
+  signup(options: DbSignUpOptions, cb?: NodeCallback<any>): RequestHandle | Promise<DbSignUpResults> {
+    return this.client.dbConnection.signup(options, cb) as RequestHandle | Promise<DbSignUpResults>;
   }
 
-  /** Signs a user up, then logs them in with the password-realm grant; calls back with the tokens. */
-  signupAndAuthorize(options: Obj, cb: NodeCallback<TokenResult>): void;
-  signupAndAuthorize(options: Obj): Promise<TokenResult>;
-  signupAndAuthorize(options: Obj, cb?: NodeCallback<TokenResult>): void | Promise<TokenResult> {
+  /**
+   * Signs a user up, then logs them in with the password-realm grant; calls back with the tokens.
+   *
+   * @example
+   * ```ts
+   * const tokens = await webAuth.signupAndAuthorize({ connection: 'Username-Password-Authentication', email, password });
+   * ```
+   */
+  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): void;
+  signupAndAuthorize(options: SignupAndAuthorizeOptions): Promise<TokenResult>;
+  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): void | Promise<TokenResult> {
     const started = callbackOrPromise(cb, (done) => {
-      this.client.dbConnection.signup(omit(options, ['popupHandler']), (err) => {
+      this.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
         if (err) return done(err);
         options.realm = options.connection;
         options.username = options.username || options.email;
-        this.client.login(options, done);
+        this.client.login(options as SignupAndAuthorizeOptions & DefaultLoginOptions, done);
       });
     });
     return started instanceof Promise ? started : undefined;
@@ -164,10 +231,17 @@ export class WebAuth {
   /**
    * Username/password login with a redirect: through the hosted page's `/usernamepassword/login`
    * on the hosted login page, elsewhere through `/co/authenticate`. `cb` is called for errors only.
+   *
+   * @example
+   * ```ts
+   * webAuth.login({ realm: 'Username-Password-Authentication', username, password }, (err) => {
+   *   if (err) showError(err.description);
+   * });
+   * ```
    */
-  login(options: Obj, cb: NodeCallback<never>): void;
-  login(options: Obj): Promise<never>;
-  login(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+  login(options: CrossOriginLoginOptions, cb: Cb<undefined>): void;
+  login(options: CrossOriginLoginOptions): Promise<never>;
+  login(options: CrossOriginLoginOptions, cb?: NodeCallback<any>): void | Promise<never> {
     const params = mergeBase(this.baseOptions, LOGIN_KEYS, options);
     this.transactionManager.process(params);
     if (onHostedLoginPage(this.ctx.env, this.baseOptions.domain)) {
@@ -178,17 +252,33 @@ export class WebAuth {
     return crossOriginLogin(this.ctx, params, cb);
   }
 
-  /** Logs in with a passwordless code (`connection`, `verificationCode`, `email` or `phoneNumber`). */
-  passwordlessLogin(options: Obj, cb: NodeCallback<never>): void;
-  passwordlessLogin(options: Obj): Promise<never>;
-  passwordlessLogin(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+  /**
+   * Logs in with a passwordless code (`connection`, `verificationCode`, `email` or `phoneNumber`).
+   *
+   * @example
+   * ```ts
+   * webAuth.passwordlessLogin({ connection: 'email', email: 'ana@example.com', verificationCode: '123456' }, (err) => {
+   *   if (err) showError(err.description);
+   * });
+   * ```
+   */
+  passwordlessLogin(options: PasswordlessLoginOptions, cb: Cb<undefined>): void;
+  passwordlessLogin(options: PasswordlessLoginOptions): Promise<never>;
+  passwordlessLogin(options: PasswordlessLoginOptions, cb?: NodeCallback<any>): void | Promise<never> {
     return passwordlessLogin(this.ctx, options, cb, (params, done) => crossOriginLogin(this.ctx, params, done));
   }
 
-  /** Verifies a passwordless code, then redirects to finish the login. `cb` is called for errors only. */
-  passwordlessVerify(options: Obj, cb: NodeCallback<never>): void;
-  passwordlessVerify(options: Obj): Promise<never>;
-  passwordlessVerify(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+  /**
+   * Verifies a passwordless code, then redirects to finish the login. `cb` is called for errors only.
+   *
+   * @example
+   * ```ts
+   * webAuth.passwordlessVerify({ connection: 'sms', phoneNumber: '+15550100', verificationCode: '123456' }, onError);
+   * ```
+   */
+  passwordlessVerify(options: PasswordlessVerifyOptions, cb: Cb<undefined>): void;
+  passwordlessVerify(options: PasswordlessVerifyOptions): Promise<never>;
+  passwordlessVerify(options: PasswordlessVerifyOptions, cb?: NodeCallback<any>): void | Promise<never> {
     return passwordlessVerify(this.ctx, options, cb);
   }
 
@@ -205,15 +295,22 @@ export class WebAuth {
     crossOriginVerification(this.ctx);
   }
 
-  /** Redirects to the tenant's logout endpoint (`returnTo`, `clientID`, `federated`). */
-  logout(options?: Obj): void {
+  /**
+   * Redirects to the tenant's logout endpoint (`returnTo`, `clientID`, `federated`).
+   *
+   * @example
+   * ```ts
+   * webAuth.logout({ returnTo: 'https://app.example.com/' });
+   * ```
+   */
+  logout(options?: LogoutOptions): void {
     this.ctx.env.navigate(this.client.buildLogoutUrl(options));
   }
 
   /** RFC 8693 token exchange (see `client.customTokenExchange`). */
-  customTokenExchange(options: Obj, cb: NodeCallback<TokenResult>): RequestHandle;
-  customTokenExchange(options: Obj): Promise<TokenResult>;
-  customTokenExchange(options: Obj, cb?: NodeCallback<TokenResult>): RequestHandle | Promise<TokenResult> {
+  customTokenExchange(options: CustomTokenExchangeOptions, cb: Cb<TokenResult>): RequestHandle;
+  customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
+  customTokenExchange(options: CustomTokenExchangeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
     return cb === undefined ? this.client.customTokenExchange(options) : this.client.customTokenExchange(options, cb);
   }
 }

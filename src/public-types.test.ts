@@ -1,0 +1,96 @@
+/**
+ * The public types as apps use them. `npm run typecheck` compiles this file: an `expectTypeOf`
+ * that no longer holds, or a `@ts-expect-error` line that starts compiling, fails the build.
+ * The calls also run, against the fake environment.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  Authentication,
+  Management,
+  WebAuth,
+  type Auth0Callback,
+  type Auth0DecodedHash,
+  type Auth0Error,
+  type Auth0UserProfile,
+  type AuthOptions,
+  type AuthorizeOptions,
+  type DbSignUpResults,
+  type ManagementUser,
+  type RequestError,
+  type RequestHandle,
+  type TokenResult,
+} from './index';
+import { fakeEnv, json } from './testing/fake-env';
+import { customEnvironment } from './web-auth/injection';
+
+const options: AuthOptions = { domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/cb', responseType: 'token' };
+
+function setup(body: unknown) {
+  const env = fakeEnv();
+  env.respond = () => json(body);
+  const webAuth = new WebAuth({ ...options, [customEnvironment]: env });
+  return { env, webAuth };
+}
+
+describe('public types', () => {
+  it('accepts callbacks annotated with the auth0-js names, and infers results without them', async () => {
+    const { webAuth } = setup({ access_token: 'AT', expires_in: 60 });
+    const annotated: Auth0Callback<TokenResult> = (err, result) => {
+      expectTypeOf(err).toEqualTypeOf<Auth0Error | null>();
+      expectTypeOf(result.accessToken).toEqualTypeOf<string | undefined>();
+    };
+    const handle = webAuth.client.login({ username: 'u', password: 'p', realm: 'db' }, annotated);
+    expectTypeOf(handle).toEqualTypeOf<RequestHandle>();
+    const tokens = await webAuth.client.login({ username: 'u', password: 'p', realm: 'db' });
+    expectTypeOf(tokens).toEqualTypeOf<TokenResult>();
+    expect(tokens.accessToken).toBe('AT');
+    webAuth.client.login({ username: 'u', password: 'p', realm: 'db' }, (err, result) => {
+      expectTypeOf(err).toEqualTypeOf<RequestError | null>();
+      expectTypeOf(result).toEqualTypeOf<TokenResult>();
+    });
+  });
+
+  it('types parseHash results and errors', async () => {
+    const { webAuth } = setup({});
+    webAuth.parseHash({ hash: '#' }, (err, result) => {
+      expectTypeOf(result).toEqualTypeOf<Auth0DecodedHash | null>();
+      if (err) expectTypeOf(err.error).toEqualTypeOf<string>();
+      if (result) expectTypeOf(result.idTokenPayload?.sub).toEqualTypeOf<string | undefined>();
+    });
+    const result = await webAuth.parseHash({ hash: '#' });
+    expect(result).toBeNull();
+  });
+
+  it('rejects options v10 would reject, at compile time too', () => {
+    const { webAuth } = setup({});
+    // @ts-expect-error realm is required for the password-realm grant
+    expect(() => webAuth.client.login({ username: 'u', password: 'p' }, () => {})).toThrow('realm option is required');
+    // @ts-expect-error send must be link or code
+    expect(() => webAuth.passwordlessStart({ connection: 'email', send: 'sms', email: 'a@b.c' }, () => {})).toThrow(
+      'send is not valid ([link, code])',
+    );
+    // @ts-expect-error userInfo takes the access token string
+    expect(() => webAuth.client.userInfo({ token: 'x' }, () => {})).toThrow('accessToken parameter is not valid');
+  });
+
+  it('lets custom /authorize parameters through, as v10 sends them', () => {
+    const authorize: AuthorizeOptions = { responseType: 'code', connection: 'github', 'ext-campaign': 'spring' };
+    const url = new URL(setup({}).webAuth.client.buildAuthorizeUrl({ ...authorize, state: 's' }));
+    expect(url.searchParams.get('ext-campaign')).toBe('spring');
+  });
+
+  it('types signup, userInfo and the Management calls', async () => {
+    const { webAuth } = setup({ _id: '1', email: 'a@b.c', email_verified: false });
+    const signedUp = await webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x', userMetadata: { plan: 'pro' } });
+    expectTypeOf(signedUp).toEqualTypeOf<DbSignUpResults>();
+    expect(signedUp.Id).toBe('1');
+    expectTypeOf(webAuth.client.userInfo('AT', (err, profile) => expectTypeOf(profile).toEqualTypeOf<Auth0UserProfile>())).toEqualTypeOf<RequestHandle>();
+    const management = new Management({ domain: 'me.auth0.com', token: 'T', [customEnvironment]: fakeEnv() });
+    const onUser: Auth0Callback<ManagementUser> = () => {};
+    expectTypeOf(management.getUser('auth0|1', onUser)).toEqualTypeOf<RequestHandle>();
+    const country = new Authentication({ ...options, [customEnvironment]: fakeEnv() }).getUserCountry();
+    expectTypeOf(country).toEqualTypeOf<Promise<{ countryCode: string }>>();
+    await country.catch(() => {}); // the fake environment answers 404
+    expectTypeOf<Auth0UserProfile['sub']>().toEqualTypeOf<string>();
+  });
+});
