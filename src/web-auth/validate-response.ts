@@ -7,6 +7,7 @@ import { fetchJson } from '../http/fetch-json';
 import { joinUrl } from '../shared/query';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify';
 import type { WebAuthContext } from './context';
+import type { BrowserEnv } from '../browser/env';
 import type { Auth0Callback, IdTokenPayload } from '../types';
 
 /** The result of a successful authentication response (all keys always present). */
@@ -38,6 +39,14 @@ export type AuthCallback = Auth0Callback<AuthResult | null, AuthResponseError>;
 /** @internal The callback the validation steps report to. */
 export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
 
+function localStorageOf(env: BrowserEnv): Storage | undefined {
+  try {
+    return env.localStorage();
+  } catch {
+    return undefined; // disabled storage throws on access in some browsers
+  }
+}
+
 const invalidToken = (errorDescription: string, cause?: unknown) =>
   new AuthResponseError({ error: 'invalid_token', errorDescription }, { cause });
 
@@ -53,7 +62,7 @@ export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonc
     audience: o.clientID,
     // From the expected issuer, never from the unverified token (v10 used the token's `iss`).
     jwksUri: o.jwksURI || joinUrl(o.token_issuer, '.well-known/jwks.json'),
-    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now() },
+    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now(), hints: localStorageOf(ctx.env) },
     leeway,
     maxAge: o.maxAge,
     clock: o.__clock ?? (() => new Date(ctx.env.now())),

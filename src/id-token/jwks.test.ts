@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JwksSource } from './jwks';
+
+/** Just enough IndexedDB for idb-keyval: one database, one store, requests that succeed. */
+function fakeIndexedDB() {
+  const data = new Map<IDBValidKey, unknown>();
+  const log: string[] = [];
+  const request = (result: unknown) => {
+    const r: Record<string, any> = { result };
+    setTimeout(() => (r.onsuccess ?? r.oncomplete)?.(), 0);
+    return r;
+  };
+  const store = (tx: Record<string, any>) => ({
+    transaction: tx,
+    get: (key: IDBValidKey) => (log.push('get'), request(data.get(key))),
+    put: (value: unknown, key: IDBValidKey) => {
+      log.push('put');
+      data.set(key, structuredClone(value));
+      setTimeout(() => tx.oncomplete?.(), 0);
+      return request(undefined);
+    },
+  });
+  const db = { transaction: () => { const tx: Record<string, any> = {}; tx.objectStore = () => store(tx); return tx; }, createObjectStore() {} };
+  const open = () => (log.push('open'), request(db));
+  return { indexedDB: { open }, data, log };
+}
+
+function memoryHints() {
+  const items = new Map<string, string>();
+  return { items, getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+}
+
+const URL = 'https://tenant.example.com/.well-known/jwks.json';
+const KEY = { kty: 'RSA', kid: 'k1', n: 'n', e: 'AQAB' };
+
+describe('JWKS cache', () => {
+  // idb-keyval keeps its connection for the whole file (node_modules are not reset between tests),
+  // so one fake database serves every test and is emptied before each.
+  const idb = fakeIndexedDB();
+  let now: number;
+  let fetches: number;
+  const source = (hints?: JwksSource['hints']): JwksSource => ({
+    fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [KEY] }),
+    now: () => now,
+    hints,
+  });
+  // A new module instance is a new page: empty memory cache, IndexedDB and localStorage kept.
+  const page = async () => {
+    vi.resetModules();
+    return import('./jwks');
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  beforeEach(() => {
+    idb.data.clear();
+    idb.log.length = 0;
+    vi.stubGlobal('indexedDB', idb.indexedDB);
+    now = 1_000_000;
+    fetches = 0;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('goes to the network first on a first visit, then persists the set and its marker', async () => {
+    const hints = memoryHints();
+    const { getSigningKey } = await page();
+    expect(await getSigningKey(URL, 'k1', source(hints))).toEqual(KEY);
+    expect(idb.log[0]).toBe('fetch'); // IndexedDB was not opened before the request
+    await settle();
+    expect(idb.log).toContain('put');
+    expect(hints.items.get('webauth-js.jwks.' + URL)).toBe(String(now));
+  });
+
+  it('answers a later page from IndexedDB without a request, and memory after that', async () => {
+    const hints = memoryHints();
+    await (await page()).getSigningKey(URL, 'k1', source(hints));
+    await settle();
+    const { getSigningKey } = await page();
+    now += 60_000;
+    expect(await getSigningKey(URL, 'k1', source(hints))).toEqual(KEY);
+    expect(await getSigningKey(URL, 'k1', source(hints))).toEqual(KEY);
+    expect(fetches).toBe(1);
+  });
+
+  it('refetches once the set is older than ten minutes, without reading IndexedDB', async () => {
+    const hints = memoryHints();
+    await (await page()).getSigningKey(URL, 'k1', source(hints));
+    await settle();
+    const { getSigningKey, JWKS_TTL_MS } = await page();
+    now += JWKS_TTL_MS;
+    idb.log.length = 0;
+    await getSigningKey(URL, 'k1', source(hints));
+    expect(idb.log[0]).toBe('fetch');
+    expect(fetches).toBe(2);
+  });
+
+  it('asks IndexedDB first when there is no synchronous storage for markers', async () => {
+    await (await page()).getSigningKey(URL, 'k1', source());
+    expect(idb.log.filter((entry) => entry !== 'open').slice(0, 2)).toEqual(['get', 'fetch']);
+    await settle();
+    await (await page()).getSigningKey(URL, 'k1', source());
+    expect(fetches).toBe(1);
+  });
+
+  it('refetches once for an unknown key id, then fails with v10 message', async () => {
+    const { getSigningKey } = await page();
+    await getSigningKey(URL, 'k1', source(memoryHints()));
+    await expect(getSigningKey(URL, 'rotated', source(memoryHints()))).rejects.toThrow(
+      'Could not find a public key for Key ID (kid) "rotated"',
+    );
+    expect(fetches).toBe(2);
+  });
+});
