@@ -14,6 +14,7 @@ const TIME_CLAIMS = new Set(['iat', 'exp', 'auth_time', 'updated_at', 'time', 'e
 // Per-login random values of the tenant (login transaction id, session id, and the hash of the
 // random access token), not of the library.
 const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash']);
+const JWKS_MARKER = 'webauth-js.jwks.';
 
 /** Decodes an `Auth0-Client` value and hides the version numbers, which name the library. */
 function normalizeTelemetry(value: string): string {
@@ -46,7 +47,11 @@ export function normalize(value: unknown, p: Placeholders, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => normalize(item, p));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[normalizeString(k, p)] = normalize(v, p, k);
+    for (const [k, v] of Object.entries(value)) {
+      // Our key-set marker in localStorage (COMPATIBILITY.md A4): auth0-js keeps no key cache.
+      if (k.startsWith(JWKS_MARKER)) continue;
+      out[normalizeString(k, p)] = normalize(v, p, k);
+    }
     return out;
   }
   return value;
