@@ -32,7 +32,8 @@ export default [
       name: 'auth0',
       exports: 'named',
       sourcemap: true,
-      plugins: [terser({ format: { comments: false }, compress: { passes: 2 } })],
+      // hoist_funs: the declarations move to the top of their scope, where JS puts them anyway (~130 B gzip).
+      plugins: [terser({ format: { comments: false }, compress: { passes: 3, hoist_funs: true } })],
     },
   },
 ];
