@@ -14,7 +14,7 @@ import { getUser } from './get-user.js';
 import { linkIdentity } from './link-identity.js';
 import { listProfiles } from './list-profiles.js';
 import { patchUser } from './patch-user.js';
-import { rateLimitHeaders } from './rate-limit.js';
+import { rateLimitHeaders } from '../rate-limit.js';
 import { apiRateLimiter } from './state.js';
 
 /** For the tenant router: every path under /api/v2. */

@@ -3,7 +3,11 @@
  * limiter, made on first use and registered with the tenant state so an admin reset clears it.
  */
 import type { TenantContext } from '../context.js';
-import { RATE_LIMIT, RateLimiter, WINDOW_MS } from './rate-limit.js';
+import { RateLimiter } from '../rate-limit.js';
+
+/** The seed's Management API limit: 60 requests per 5 s per token subject. */
+const RATE_LIMIT = 60;
+const WINDOW_MS = 5000;
 
 /** The tenant definition's `rate_limits` key for /api/v2 (the router leaves /api/v2 to us). */
 export const API_RATE_LIMIT_KEY = '/api/v2';

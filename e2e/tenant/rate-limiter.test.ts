@@ -33,3 +33,23 @@ describe('fixed-window rate limiter', () => {
     expect(limiter.take('k0')).toMatchObject({ allowed: true, remaining: 0 });
   });
 });
+
+describe('per-route rate limits', () => {
+  it('keeps a window per route and client IP, with each route its configured limit', async () => {
+    const { EndpointRateLimiter } = await import('./rate-limit.js');
+    let now = 0;
+    const limits = new Map([
+      ['*', { limit: 3, windowMs: 60_000 }],
+      ['/passwordless/start', { limit: 1, windowMs: 60_000 }],
+    ]);
+    const limiter = new EndpointRateLimiter(() => now, limits);
+    expect(limiter.take('/passwordless/start', '1.1.1.1')).toMatchObject({ allowed: true, limit: 1, remaining: 0 });
+    expect(limiter.take('/passwordless/start', '1.1.1.1').allowed).toBe(false);
+    expect(limiter.take('/passwordless/start', '2.2.2.2').allowed).toBe(true);
+    expect(limiter.take('/oauth/token', '1.1.1.1')).toMatchObject({ allowed: true, limit: 3, remaining: 2 });
+    now = 60_000;
+    expect(limiter.take('/passwordless/start', '1.1.1.1').allowed).toBe(true);
+    limiter.clear();
+    expect(limiter.take('/oauth/token', '1.1.1.1').remaining).toBe(2);
+  });
+});
