@@ -1,6 +1,6 @@
 /**
- * What `npm start` serves: the SPA example (examples/spa) against the local tenant over plain HTTP
- * on port 4400, clicked through as a person would.
+ * What `npm start` serves: the SPA example (examples/spa) against the local tenant over plain HTTP,
+ * clicked through as a person would.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright';
@@ -9,13 +9,14 @@ import { startAppServer, type AppServer } from './support/app-server.js';
 import { launchChromium, newTestContext } from './support/browser.js';
 import { ALICE } from './support/flow.js';
 
+const EXAMPLE_TENANT = 'http://localhost:4400';
+
 let tenant: RunningTenant;
 let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The example names http://localhost:4400, the port `npm start` uses.
-  [tenant, app, browser] = await Promise.all([startTenant({ http: true, port: 4400 }), startAppServer(), launchChromium()]);
+  [tenant, app, browser] = await Promise.all([startTenant({ http: true }), startAppServer(), launchChromium()]);
 });
 afterAll(async () => {
   await Promise.all([browser?.close(), tenant?.close(), app?.close()]);
@@ -26,6 +27,14 @@ it('lets alice sign in and shows her verified claims, then sign out', async () =
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  // The example names http://localhost:4400, the port `npm start` uses; the test's tenant has an
+  // ephemeral port so that parallel runs on one machine do not collide.
+  await page.route('**/examples/spa/app.js', async (route) => {
+    const original = await route.fetch();
+    const body = (await original.text()).replaceAll(EXAMPLE_TENANT, tenant.url);
+    expect(body).toContain(tenant.url);
+    await route.fulfill({ response: original, body });
+  });
   await page.goto(`${app.url}/examples/spa/`);
   await expect.poll(() => page.textContent('#status')).toBe('Not signed in.');
   await Promise.all([page.waitForURL((url) => url.pathname === '/authorize'), page.click('#login')]);
