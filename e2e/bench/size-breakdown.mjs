@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Where the bytes of dist/webauth.min.js come from: its source map attributes every minified
+// character to a source file. Prints bytes per file and per package, largest first.
+// Usage: npm run size:modules [-- --top N]
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bundle = join(root, 'dist', 'webauth.min.js');
+if (!existsSync(`${bundle}.map`)) {
+  console.error('size-breakdown: dist/webauth.min.js.map is missing: run `npm run build` first');
+  process.exit(1);
+}
+const topIndex = process.argv.indexOf('--top');
+const top = topIndex > 0 ? Number(process.argv[topIndex + 1]) : 30;
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Decodes one source-map segment (base64 VLQ) into its numbers. */
+function decodeSegment(segment) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+    } else {
+      values.push(value & 1 ? -(value >> 1) : value >> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+const code = readFileSync(bundle, 'utf8');
+const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8'));
+const codeLines = code.split('\n');
+const text = new Map(); // source → the minified characters attributed to it
+let source = 0;
+map.mappings.split(';').forEach((line, lineIndex) => {
+  const starts = [];
+  let column = 0;
+  for (const segment of line.split(',').filter(Boolean)) {
+    const [dColumn, dSource] = decodeSegment(segment);
+    column += dColumn;
+    if (dSource !== undefined) source += dSource;
+    starts.push([column, dSource !== undefined ? source : -1]);
+  }
+  starts.forEach(([start, src], i) => {
+    const end = i + 1 < starts.length ? starts[i + 1][0] : codeLines[lineIndex].length;
+    const name = src >= 0 ? map.sources[src].replace(/^(\.\.\/)+/, '') : '(wrapper)';
+    text.set(name, (text.get(name) ?? '') + codeLines[lineIndex].slice(start, end));
+  });
+});
+
+const packageOf = (name) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name)?.[1] ?? 'webauth-js';
+const rows = [...text].map(([name, chars]) => ({ name, raw: chars.length, gzip: gzipSync(chars, { level: 9 }).length }));
+rows.sort((a, b) => b.raw - a.raw);
+const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+console.log('minified bytes per source file (gzip of each file alone over-counts: gzip shares across files)');
+for (const r of rows.slice(0, top)) console.log(`${String(r.raw).padStart(7)}  ${String(r.gzip).padStart(6)}  ${r.name.replace(/.*node_modules\//, '')}`);
+if (rows.length > top) console.log(`  … ${rows.length - top} more files`);
+const byPackage = new Map();
+for (const r of rows) byPackage.set(packageOf(r.name), (byPackage.get(packageOf(r.name)) ?? 0) + r.raw);
+console.log('\nper package (minified bytes, share of the bundle):');
+for (const [pkg, raw] of [...byPackage].sort((a, b) => b[1] - a[1])) {
+  console.log(`  ${pkg.padEnd(12)} ${kb(raw).padStart(9)}  ${((raw / code.length) * 100).toFixed(1)}%`);
+}
+console.log(`bundle: ${kb(code.length)} raw, ${kb(gzipSync(code, { level: 9 }).length)} gzip`);
