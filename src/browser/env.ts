@@ -32,50 +32,59 @@ export interface BrowserEnv {
    * submits its first element, which is the form.
    */
   submitForm(html: string): void;
+  /** Appends a hidden iframe to the body, not yet navigated (see child-window.ts). */
+  hiddenFrame(): HiddenFrame;
+  /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
+  timer(fn: () => void, ms: number): () => void;
 }
 
-function global(): typeof globalThis {
-  return globalThis;
+/** A hidden iframe: its window (for `event.source` checks), navigation and removal. */
+export interface HiddenFrame {
+  window: Window | null;
+  load(url: string): void;
+  remove(): void;
 }
 
-function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined || value === null) {
-    throw new Error(`${what} is not available in this environment`);
-  }
-  return value;
-}
-
-/** The real browser environment. Each member looks its global up when called. */
+/**
+ * The real browser environment. Each member looks its global up when called, so a server that only
+ * imports the library never touches `window`; calling a browser-only member there throws the
+ * runtime's own ReferenceError (for example "location is not defined").
+ */
 export function defaultEnv(): BrowserEnv {
   return {
-    fetch: (input, init) => need(global().fetch, 'fetch').call(global(), input, init),
-    getRandomValues: (bytes) => need(global().crypto, 'crypto').getRandomValues(bytes),
-    subtle: () => need(global().crypto?.subtle, 'crypto.subtle'),
+    fetch: (input, init) => fetch(input, init),
+    getRandomValues: (bytes) => crypto.getRandomValues(bytes),
+    subtle: () => crypto.subtle,
     now: () => Date.now(),
     delay: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    href: () => need(global().location, 'location').href,
-    navigate: (url) => need(global().location, 'location').assign(url),
-    readCookies: () => need(global().document, 'document').cookie,
+    href: () => location.href,
+    navigate: (url) => location.assign(url),
+    readCookies: () => document.cookie,
     writeCookie: (cookie) => {
-      need(global().document, 'document').cookie = cookie;
+      document.cookie = cookie;
     },
-    localStorage: () => global().localStorage,
-    warn: (...args) => global().console?.warn(...args),
+    localStorage: () => globalThis.localStorage,
+    warn: (...args) => console.warn(...args),
     listen: (handler) => {
-      const win = need(global().window, 'window');
-      win.addEventListener('message', handler);
-      return () => win.removeEventListener('message', handler);
+      addEventListener('message', handler);
+      return () => removeEventListener('message', handler);
     },
-    parent: () => {
-      const win = need(global().window, 'window');
-      return win.parent && win.parent !== win ? win.parent : null;
-    },
+    parent: () => (parent !== window ? parent : null),
     submitForm: (html) => {
-      const doc = need(global().document, 'document');
-      const holder = doc.createElement('div');
+      const holder = document.createElement('div');
       holder.innerHTML = html; // tenant HTML on the tenant's own page; scripts in it do not run
-      doc.body.appendChild(holder);
+      document.body.appendChild(holder);
       (holder.firstElementChild as HTMLFormElement | null)?.submit();
+    },
+    hiddenFrame: () => {
+      const frame = document.createElement('iframe');
+      frame.style.display = 'none';
+      document.body.appendChild(frame);
+      return { window: frame.contentWindow, load: (url) => void (frame.src = url), remove: () => frame.remove() };
+    },
+    timer: (fn, ms) => {
+      const id = setTimeout(fn, ms);
+      return () => clearTimeout(id);
     },
   };
 }

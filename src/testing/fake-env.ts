@@ -18,8 +18,21 @@ export interface FakeEnv extends BrowserEnv {
   listeners: Set<(event: MessageEvent) => void>;
   /** The fake parent window (when framed) and what was posted to it. */
   parentWindow: { postMessage: (data: unknown, origin: string) => void; posted: [unknown, string][] } | null;
+  /** Hidden iframes created, with the URL each was navigated to and whether it is still attached. */
+  frames: FakeFrame[];
+  /** Pending timers; `fireTimers()` runs the due ones. */
+  timers: Set<{ at: number; fn: () => void }>;
+  /** Advances the clock by `ms` and runs every timer due by then. */
+  advance(ms: number): void;
   /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
   storage: Storage | undefined | 'throws';
+}
+
+/** A hidden iframe of the fake page: `window` is the object a genuine answer comes from. */
+export interface FakeFrame {
+  window: { frame: true };
+  url?: string;
+  attached: boolean;
 }
 
 /** A Map-backed Storage; `failing` makes every call throw (quota, private mode). */
@@ -96,6 +109,28 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
     },
     warn: (...args) => void env.warnings.push(args),
     submitForm: (html) => void env.submittedForms.push(html),
+    frames: [],
+    hiddenFrame: () => {
+      const frame: FakeFrame = { window: { frame: true }, attached: true };
+      env.frames.push(frame);
+      return {
+        window: frame.window as unknown as Window,
+        load: (url) => void (frame.url = url),
+        remove: () => void (frame.attached = false),
+      };
+    },
+    timers: new Set(),
+    timer: (fn, ms) => {
+      const timer = { at: env.clock + ms, fn };
+      env.timers.add(timer);
+      return () => void env.timers.delete(timer);
+    },
+    advance: (ms) => {
+      env.clock += ms;
+      for (const timer of [...env.timers]) {
+        if (timer.at <= env.clock && env.timers.delete(timer)) timer.fn();
+      }
+    },
   };
   return env;
 }

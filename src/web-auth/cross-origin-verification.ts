@@ -3,6 +3,7 @@
  * when third-party cookies are blocked, and asks it for the verifier that the embedded login stored.
  */
 import { currentLocation } from '../browser/env';
+import { acceptMessage } from '../browser/message-filter';
 import type { WebAuthContext } from './context';
 import { verifierKey } from './cross-origin';
 
@@ -25,10 +26,9 @@ export function crossOriginVerification(ctx: WebAuthContext): void {
   // Without the origin to answer, or when not framed, there is nobody to talk to.
   if (!tenantOrigin || !parent) return;
   env.listen((event) => {
-    const data = event.data as { type?: unknown; request?: { id?: unknown } } | null;
-    if (!data || data.type !== 'co_verifier_request') return;
     // Unlike v10, only the page that framed us, from the origin it named, is answered.
-    if (event.origin !== tenantOrigin || event.source !== parent) return;
+    const data = acceptMessage(event, { origin: tenantOrigin, source: parent, type: 'co_verifier_request' });
+    if (!data) return;
     const key = verifierKey(event.origin, String(data.request?.id));
     let verifier = '';
     try {

@@ -1,0 +1,25 @@
+/**
+ * The one test every cross-window message passes before the library reads it: the expected
+ * origin, the expected window, the expected `type` and, where a flow has one, the expected `state`.
+ */
+
+/** What a flow expects of the message it waits for. */
+export interface ExpectedMessage {
+  /** Exact `event.origin`. */
+  origin: string;
+  /** The window that must have sent it (`event.source`). */
+  source: unknown;
+  /** `event.data.type`. */
+  type: string;
+  /** When present as a key, `event.data.response.state` must equal it (even when undefined). */
+  state?: string;
+}
+
+/** Returns `event.data` when the message is the expected one, else undefined (ignore it). */
+export function acceptMessage(event: MessageEvent, expected: ExpectedMessage): Record<string, any> | undefined {
+  const data = event.data as Record<string, any> | null;
+  if (event.origin !== expected.origin || event.source !== expected.source) return undefined;
+  if (!data || typeof data !== 'object' || data.type !== expected.type) return undefined;
+  if ('state' in expected && data.response?.state !== expected.state) return undefined;
+  return data;
+}
