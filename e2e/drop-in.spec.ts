@@ -1,0 +1,113 @@
+/**
+ * Drop-in install: an unchanged auth0-js 10 app (e2e/drop-in) gets the packed webauth-js installed
+ * under the dependency name `auth0-js`, is bundled with rollup, and signs alice in against the
+ * local tenant in Chromium. A CommonJS `require('auth0-js')` must expose the same surface.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { rollup, type RollupOutput, type RollupLog } from 'rollup';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/harness.js';
+import { ALICE } from './support/flow.js';
+import { serveDirectory } from './support/static-server.js';
+import { enumerateSurface, INSTANCE_DEPTH, type Surface } from './support/surface.js';
+import type { AppServer } from './support/app-server.js';
+
+const run = promisify(execFile);
+const repoRoot = dirname(dirname(fileURLToPath(import.meta.url)));
+const h = useBrowserHarness();
+
+let work: string;
+let appDir: string;
+let bundle: RollupOutput['output'][0];
+const warnings: RollupLog[] = [];
+let site: AppServer;
+let ourVersion: string;
+
+// Registered after the harness, so the tenant is up and its address can be baked into the build.
+beforeAll(async () => {
+  ourVersion = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')).version;
+  // realpath: rollup reports module ids with symlinks (macOS /var, …) resolved.
+  work = await realpath(await mkdtemp(join(tmpdir(), 'webauth-drop-in-')));
+  appDir = join(work, 'app');
+  await cp(join(repoRoot, 'e2e', 'drop-in'), appDir, { recursive: true });
+  // dist/ is built by the test command before the e2e suite runs; pack exactly what npm would publish.
+  await run('npm', ['pack', '--silent', '--pack-destination', work], { cwd: repoRoot });
+  const tarball = (await readdir(work)).find((f) => f.endsWith('.tgz'));
+  expect(tarball).toBe(`webauth-js-${ourVersion}.tgz`);
+  // What `npm install auth0-js@npm:webauth-js` does, from the local tarball instead of the registry.
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `auth0-js@file:${join(work, tarball!)}`], { cwd: appDir });
+  await writeFile(
+    join(appDir, 'src', 'tenant.js'),
+    `export const tenant = ${JSON.stringify({ domain: h.tenant.domain, clientID: 'spa-client' })};\n`,
+  );
+  const build = await rollup({
+    input: join(appDir, 'src', 'main.js'),
+    plugins: [nodeResolve({ browser: true })],
+    onLog: (_level, log) => void warnings.push(log),
+  });
+  bundle = (await build.write({ file: join(appDir, 'dist', 'app.js'), format: 'es' })).output[0];
+  await build.close();
+  site = await serveDirectory(appDir);
+});
+afterAll(async () => {
+  await site?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+it('npm installs the packed webauth-js under the dependency name auth0-js', async () => {
+  const installed = JSON.parse(await readFile(join(appDir, 'node_modules', 'auth0-js', 'package.json'), 'utf8'));
+  expect(installed).toMatchObject({ name: 'webauth-js', version: ourVersion });
+  const app = JSON.parse(await readFile(join(appDir, 'package.json'), 'utf8'));
+  expect(Object.keys(app.dependencies)).toEqual(['auth0-js']);
+});
+
+it("rollup resolves the app's auth0-js imports to webauth-js's ESM build", () => {
+  expect(warnings.map((w) => `${w.code}: ${w.message}`)).toEqual([]);
+  const modules = Object.keys(bundle.modules).map((id) => id.slice(appDir.length + 1).split(sep).join('/'));
+  const fromPackage = modules.filter((id) => id.startsWith('node_modules/auth0-js/'));
+  expect(fromPackage).toContain('node_modules/auth0-js/dist/esm/index.js');
+  expect(fromPackage.every((id) => id.startsWith('node_modules/auth0-js/dist/esm/'))).toBe(true);
+  expect(modules).toEqual(expect.arrayContaining(['src/main.js', 'src/callback.js', 'src/tenant.js']));
+  expect(modules.some((id) => id.startsWith('node_modules/jose/'))).toBe(true);
+  // Our version string is in; auth0-js's own transport and popup dependencies are not.
+  expect(bundle.code).toContain(`'${ourVersion}'`);
+  expect(bundle.code).not.toMatch(/superagent|winchan/i);
+});
+
+it('the bundled app signs alice in with a redirect login and parseHash', async () => {
+  const { page } = h;
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${site.url}/`);
+  await expect.poll(() => page.evaluate(() => document.body.dataset.sdkVersion)).toBe(ourVersion);
+  await Promise.all([page.waitForURL((url) => url.pathname === '/authorize'), page.click('#login')]);
+  expect(new URL(page.url()).origin).toBe(h.tenant.url);
+  await page.fill('#username', ALICE.email);
+  await page.fill('#password', ALICE.password);
+  await Promise.all([page.waitForURL((url) => url.origin === site.url), page.click('#submit')]);
+  await expect.poll(() => page.textContent('#status')).toBe(`Signed in as ${ALICE.email}.`);
+  const claims = JSON.parse((await page.textContent('#claims')) ?? '{}');
+  expect(claims).toMatchObject({ email: ALICE.email, iss: h.tenant.issuer, aud: 'spa-client' });
+  expect(new URL(page.url()).hash).toBe('');
+  expect(errors).toEqual([]);
+});
+
+it("require('auth0-js') from CommonJS exposes the same surface as the ESM import", async () => {
+  await writeFile(join(appDir, 'surface-walker.cjs'), `module.exports = (${enumerateSurface.toString()});\n`);
+  const { stdout } = await run(process.execPath, ['check-require.cjs', String(INSTANCE_DEPTH)], { cwd: appDir });
+  const { cjs, esm } = JSON.parse(stdout) as { cjs: Surface; esm: Surface };
+  expect(cjs['auth0.WebAuth']).toEqual({ type: 'function', arity: 1 });
+  expect(cjs['auth0.default.WebAuth']).toEqual({ type: 'same as auth0.WebAuth' });
+  expect(cjs['auth0.__esModule']).toEqual({ type: 'boolean' });
+  expect(Object.keys(cjs).length).toBeGreaterThan(100);
+  // The ESM build also has extra named exports (error classes…); everything require() sees must match.
+  const { ['auth0.__esModule']: _, ...cjsWithoutInterop } = cjs;
+  const esmSameKeys = Object.fromEntries(Object.keys(cjsWithoutInterop).map((k) => [k, esm[k]]));
+  expect(esmSameKeys).toEqual(cjsWithoutInterop);
+});
