@@ -111,3 +111,17 @@ it("require('auth0-js') from CommonJS exposes the same surface as the ESM import
   const esmSameKeys = Object.fromEntries(Object.keys(cjsWithoutInterop).map((k) => [k, esm[k]]));
   expect(esmSameKeys).toEqual(cjsWithoutInterop);
 });
+
+it("auth0-js's deep file paths resolve to webauth-js (require, import, and the files themselves)", async () => {
+  const script = `
+    const paths = ['dist/auth0.min.js', 'dist/auth0.js', 'dist/auth0.min.esm.js', 'build/auth0.min.js', 'build/auth0.min.esm.js'];
+    Promise.all(paths.map(async (p) => [p, require('auth0-js/' + p).version.raw, (await import('auth0-js/' + p)).version.raw]))
+      .then((rows) => process.stdout.write(JSON.stringify(rows)));`;
+  const { stdout } = await run(process.execPath, ['-e', script], { cwd: appDir });
+  const rows = JSON.parse(stdout) as [string, string, string][];
+  expect(rows).toHaveLength(5);
+  for (const [path, required, imported] of rows) expect([path, required, imported]).toEqual([path, ourVersion, ourVersion]);
+  // A page that loads the file from node_modules/auth0-js/dist/ gets our UMD bundle.
+  const umd = await readFile(join(appDir, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js'), 'utf8');
+  expect(umd).toBe(await readFile(join(repoRoot, 'dist', 'webauth.min.js'), 'utf8'));
+});

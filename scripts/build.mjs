@@ -12,3 +12,7 @@ run('npx', ['rollup', '-c', '--silent']);
 run('npx', ['tsc', '-p', 'tsconfig.json', '--emitDeclarationOnly', '--declarationDir', 'dist/types', '--sourceMap', 'false']);
 // The same UMD bundle for require(): in a "type": "module" package Node reads .js as ESM.
 copyFileSync('dist/webauth.min.js', 'dist/webauth.min.cjs');
+// auth0-js's file names, for pages that load the bundle straight from node_modules/auth0-js/dist/
+// once webauth-js is installed under that name.
+copyFileSync('dist/webauth.min.js', 'dist/auth0.min.js');
+copyFileSync('dist/webauth.min.js', 'dist/auth0.js');
