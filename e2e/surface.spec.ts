@@ -19,7 +19,7 @@ const ALLOWED: readonly Allowance[] = [
     why: 'silent authentication, checkSession (§11.1) and the legacy renewAuth (§11.2), is not built',
   },
   {
-    paths: ['webAuth.webMessageHandler'],
+    paths: ['webAuth.webMessageHandler', 'webAuth.crossOriginAuthentication.webMessageHandler'],
     ours: 'missing',
     why: 'the web_message iframe/popup runner (§11.1, §11.3) only serves checkSession and popup.loginWithCredentials, both unbuilt',
   },
@@ -51,15 +51,10 @@ const ALLOWED: readonly Allowance[] = [
   },
   // --- Internal machinery: reachable in v10, but only its effects are API, and those are tested ---
   {
-    paths: ['webAuth.crossOriginAuthentication'],
-    ours: 'missing',
-    why: 'internal helper behind webAuth.login (cross-origin path, §13.1) and crossOriginVerification (§13.3), which exist and match',
-  },
-  {
     paths: [
       'webAuth.client.request', 'webAuth.client.passwordless.request', 'webAuth.client.dbConnection.request',
       'webAuth._universalLogin.request', 'authentication.request', 'authentication.passwordless.request',
-      'authentication.dbConnection.request', 'management.request',
+      'authentication.dbConnection.request', 'management.request', 'webAuth.crossOriginAuthentication.request',
     ],
     ours: 'missing',
     why: "v10's superagent request builder (§2.4); ours sends with fetch, and the headers, telemetry and retries it produced are checked by the differential suite",
@@ -74,6 +69,7 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth._universalLogin.baseOptions', 'webAuth._universalLogin.client',
       'webAuth.client.passwordless.baseOptions', 'webAuth.client.dbConnection.baseOptions',
       'authentication.passwordless.baseOptions', 'authentication.dbConnection.baseOptions',
+      'webAuth.crossOriginAuthentication.baseOptions', 'webAuth.crossOriginAuthentication.webAuth',
     ],
     ours: 'missing',
     why: 'back-references from helper objects to webAuth.baseOptions / webAuth.client, which exist and match; ours reaches them through an internal context',
@@ -83,6 +79,7 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.transactionManager.storage.getItem', 'webAuth.transactionManager.storage.setItem',
       'webAuth.transactionManager.storage.removeItem', 'webAuth.transactionManager.storage.handler',
       'webAuth.transactionManager.stateExpiration', 'webAuth.ssodataStorage.storage',
+      'webAuth.crossOriginAuthentication.storage',
     ],
     ours: 'missing',
     why: "the storage chain's internals (§9.3–§9.6) have another interface; the stored keys, values, cookie attributes and lifetimes are what the transaction and differential tests check",

@@ -96,6 +96,16 @@ describe('login through /co/authenticate', () => {
     expect(JSON.stringify(plain)).not.toContain('secret');
     expect(env.navigations).toEqual([]);
   });
+  it('is reachable as crossOriginAuthentication.login, taking the options as given', async () => {
+    const env = fakeEnv();
+    env.respond = () => json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' });
+    const webAuth = make(env);
+    webAuth.crossOriginAuthentication.login({ email: 'u@example.com', password: 'secret', realm: 'db', state: 'S', nonce: 'N' }, () => {});
+    await expect.poll(() => env.navigations.length).toBe(1);
+    expect(sent(env)[0]!.body).toMatchObject({ client_id: 'CID', username: 'u@example.com', realm: 'db' });
+    const url = new URL(env.navigations[0]!);
+    expect([url.searchParams.get('state'), url.searchParams.get('nonce'), url.searchParams.get('login_ticket')]).toEqual(['S', 'N', 'LT']);
+  });
 });
 
 describe('transaction storage modes', () => {

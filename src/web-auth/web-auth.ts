@@ -79,6 +79,15 @@ export class WebAuth {
   _universalLogin: HostedPages;
   /** Where the SSO hint is kept (`auth0.ssodata`). */
   ssodataStorage: KeyValueStore;
+  /**
+   * Embedded login outside the hosted page, as v10 exposed it: `login(options, cb)` posts the
+   * credentials to `/co/authenticate` (without `WebAuth.login`'s option merging and transaction
+   * step); `callback()` is `crossOriginVerification()`.
+   */
+  crossOriginAuthentication: {
+    login(options: CrossOriginLoginOptions, cb?: Cb<undefined>): void | Promise<never>;
+    callback(): void;
+  };
   private readonly ctx: WebAuthContext;
 
   constructor(options: WebAuthOptions) {
@@ -102,6 +111,10 @@ export class WebAuth {
     baseOptions.universalLoginPage = true;
     const ulpHttp = { ...this.client.http, telemetry: telemetryFor(baseOptions) };
     this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
+    this.crossOriginAuthentication = {
+      login: (options, cb) => crossOriginLogin(this.ctx, options, cb),
+      callback: () => crossOriginVerification(this.ctx),
+    };
   }
 
   /**
@@ -287,12 +300,12 @@ export class WebAuth {
    * The tenant frames it when third-party cookies are blocked and gets the embedded login's verifier.
    */
   crossOriginVerification(): void {
-    crossOriginVerification(this.ctx);
+    this.crossOriginAuthentication.callback();
   }
 
   /** Deprecated name of `crossOriginVerification`. */
   crossOriginAuthenticationCallback(): void {
-    crossOriginVerification(this.ctx);
+    this.crossOriginAuthentication.callback();
   }
 
   /**
