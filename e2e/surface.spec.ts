@@ -19,7 +19,7 @@ const ALLOWED: readonly Allowance[] = [
     why: 'silent authentication, checkSession (§11.1) and the legacy renewAuth (§11.2), is not built',
   },
   {
-    paths: ['webAuth.webMessageHandler', 'webAuth.crossOriginAuthentication.webMessageHandler'],
+    paths: ['webAuth.webMessageHandler', 'webAuth.crossOriginAuthentication.webMessageHandler', 'webAuth.redirect.crossOriginAuthentication.webMessageHandler'],
     ours: 'missing',
     why: 'the web_message iframe/popup runner (§11.1, §11.3) only serves checkSession and popup.loginWithCredentials, both unbuilt',
   },
@@ -38,11 +38,6 @@ const ALLOWED: readonly Allowance[] = [
     why: 'the popup helpers (§8.3–§8.9, §12) are not built',
   },
   {
-    paths: ['webAuth.redirect'],
-    ours: 'missing',
-    why: 'the redirect helpers loginWithCredentials and signupAndLogin (§8.1, §8.2) are not built',
-  },
-  {
     paths: ['renderCaptcha', 'renderSignupCaptcha', 'renderPasswordlessCaptcha', 'renderPasswordResetCaptcha'].flatMap(
       (name) => [`WebAuth.prototype.${name}`, `webAuth.${name}`],
     ),
@@ -55,12 +50,13 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.client.request', 'webAuth.client.passwordless.request', 'webAuth.client.dbConnection.request',
       'webAuth._universalLogin.request', 'authentication.request', 'authentication.passwordless.request',
       'authentication.dbConnection.request', 'management.request', 'webAuth.crossOriginAuthentication.request',
+      'webAuth.redirect.crossOriginAuthentication.request',
     ],
     ours: 'missing',
     why: "v10's superagent request builder (§2.4); ours sends with fetch, and the headers, telemetry and retries it produced are checked by the differential suite",
   },
   {
-    paths: ['webAuth.client.warn', 'webAuth._universalLogin.warn', 'authentication.warn'],
+    paths: ['webAuth.client.warn', 'webAuth._universalLogin.warn', 'authentication.warn', 'webAuth.redirect.warn'],
     ours: 'missing',
     why: 'the Warn helper object (§15.3); ours warns through an internal function, with the same texts',
   },
@@ -70,6 +66,8 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.client.passwordless.baseOptions', 'webAuth.client.dbConnection.baseOptions',
       'authentication.passwordless.baseOptions', 'authentication.dbConnection.baseOptions',
       'webAuth.crossOriginAuthentication.baseOptions', 'webAuth.crossOriginAuthentication.webAuth',
+      'webAuth.redirect.baseOptions', 'webAuth.redirect.webAuth',
+      'webAuth.redirect.crossOriginAuthentication.baseOptions', 'webAuth.redirect.crossOriginAuthentication.webAuth',
     ],
     ours: 'missing',
     why: 'back-references from helper objects to webAuth.baseOptions / webAuth.client, which exist and match; ours reaches them through an internal context',
@@ -79,7 +77,7 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.transactionManager.storage.getItem', 'webAuth.transactionManager.storage.setItem',
       'webAuth.transactionManager.storage.removeItem', 'webAuth.transactionManager.storage.handler',
       'webAuth.transactionManager.stateExpiration', 'webAuth.ssodataStorage.storage',
-      'webAuth.crossOriginAuthentication.storage',
+      'webAuth.crossOriginAuthentication.storage', 'webAuth.redirect.crossOriginAuthentication.storage',
     ],
     ours: 'missing',
     why: "the storage chain's internals (§9.3–§9.6) have another interface; the stored keys, values, cookie attributes and lifetimes are what the transaction and differential tests check",

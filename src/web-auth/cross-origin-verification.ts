@@ -5,7 +5,9 @@
 import { currentLocation } from '../browser/env';
 import { acceptMessage } from '../browser/message-filter';
 import type { WebAuthContext } from './context';
-import { verifierKey } from './cross-origin';
+import { crossOriginLogin, verifierKey } from './cross-origin';
+import type { NodeCallback } from '../shared/callback';
+import type { CrossOriginLoginOptions } from '../types';
 
 /** A `name` parameter of the fragment, split the simple way v10 does. */
 function fragmentParam(hash: string, name: string): string | undefined {
@@ -40,4 +42,17 @@ export function crossOriginVerification(ctx: WebAuthContext): void {
     parent.postMessage({ type: 'co_verifier_response', response: { verifier } }, event.origin);
   });
   parent.postMessage({ type: 'ready' }, tenantOrigin);
+}
+
+/** v10's `crossOriginAuthentication` object: embedded login and the verification page. */
+export interface CrossOriginAuthentication {
+  /** Posts the credentials to `/co/authenticate` as given (no base options, no transaction step). */
+  login(options: CrossOriginLoginOptions, cb?: NodeCallback<never>): void | Promise<never>;
+  /** The same as `webAuth.crossOriginVerification()`. */
+  callback(): void;
+}
+
+/** A `crossOriginAuthentication` object for `ctx` (v10 had one per WebAuth and one per Redirect). */
+export function crossOriginAuthentication(ctx: WebAuthContext): CrossOriginAuthentication {
+  return { login: (options, cb) => crossOriginLogin(ctx, options, cb), callback: () => crossOriginVerification(ctx) };
 }

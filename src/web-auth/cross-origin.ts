@@ -52,7 +52,7 @@ export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCal
   const params: Obj = { ...options, username: options.username || options.email };
   delete params.email;
   const body = credentialsBody(ctx, params);
-  const started = callbackOrPromise<never, void>(cb, (done) => {
+  return callbackOrPromise<never, void>(cb, (done) => {
     const report = wrapCallback(done, { forceLegacyError: true });
     call<Obj>(
       ctx.client.ctx,
@@ -70,5 +70,4 @@ export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCal
       { withCredentials: true },
     );
   });
-  return started instanceof Promise ? started : undefined;
 }

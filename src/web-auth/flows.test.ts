@@ -147,3 +147,38 @@ describe('plugins', () => {
     expect(handler.get('popup.getPopupHandler')).toBeNull();
   });
 });
+
+describe('webAuth.redirect', () => {
+  it('loginWithCredentials takes connection as the realm and posts the options as given', async () => {
+    const env = fakeEnv();
+    env.respond = () => json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' });
+    const webAuth = make(env);
+    const options: Record<string, unknown> = { username: 'u', password: 'secret', connection: 'db' };
+    webAuth.redirect.loginWithCredentials(options as never, () => {});
+    expect(options).toEqual({ username: 'u', password: 'secret', realm: 'db' });
+    // No transaction yet: v10 processes only in the authorize step after /co/authenticate.
+    expect(env.cookieWrites).toEqual([]);
+    await expect.poll(() => env.navigations.length).toBe(1);
+    expect(sent(env)[0]!.body).toMatchObject({ username: 'u', realm: 'db', credential_type: 'http://auth0.com/oauth/grant-type/password-realm' });
+    expect(new URL(env.navigations[0]!).searchParams.get('login_ticket')).toBe('LT');
+  });
+
+  it('signupAndLogin signs up, then logs in; a failed login carries errorInfo', async () => {
+    const env = fakeEnv();
+    env.respond = (url) =>
+      url.endsWith('/dbconnections/signup') ? json({ _id: '1', email: 'a@b.c' }) : json({ error: 'access_denied', error_description: 'Wrong email or password.' }, 403);
+    const webAuth = make(env);
+    const err = await new Promise<any>((resolve) =>
+      webAuth.redirect.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'x' } as never, resolve),
+    );
+    expect(sent(env).map((r) => r.url)).toEqual(['https://me.auth0.com/dbconnections/signup', 'https://me.auth0.com/co/authenticate']);
+    expect(sent(env)[1]!.body).toMatchObject({ username: 'a@b.c', realm: 'db' });
+    expect(err).toMatchObject({ code: 'access_denied', errorInfo: { error_code: 'login_error' } });
+    env.respond = () => json({ name: 'BadRequestError', code: 'user_exists', description: 'The user already exists.' }, 400);
+    const signupErr = await new Promise<any>((resolve) =>
+      webAuth.redirect.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'x' } as never, resolve),
+    );
+    expect(signupErr).toMatchObject({ code: 'user_exists' });
+    expect(signupErr.errorInfo).toBeUndefined();
+  });
+});

@@ -52,23 +52,30 @@ export class HostedPages {
     this.ctx.transactionManager.process(request);
     const body = toSnakeCase(request, ['auth0Client']) as Obj;
     // Success ends in a form post that leaves the page, so `done` (and a Promise) only settles on error.
-    const started = callbackOrPromise<never, void>(cb, (done) => {
+    return callbackOrPromise<never, void>(cb, (done) => {
       call<string>(this.ulp, 'POST', 'usernamepassword/login', body, (err, html) => {
         if (err) return done(err);
         whenRedirecting(options, () => this.ctx.env.submitForm(String(html)));
       });
     });
-    return started instanceof Promise ? started : undefined;
   }
 
   /** Signs up, then logs in from the hosted page; a login error carries `errorInfo`. */
   signupAndLogin(options: Obj, cb: NodeCallback<never>): void {
-    this.ctx.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
-      if (err) return cb(err);
-      this.login(options, (loginErr) => {
-        if (loginErr) loginErr.errorInfo = SIGNUP_LOGIN_ERROR_INFO;
-        cb(loginErr);
-      });
-    });
+    signupThenLogin(this.ctx, options, (done) => this.login(options, done), cb);
   }
+}
+
+/**
+ * Signs up with `options`, then runs `login`; a login error gets v10's `errorInfo` saying the
+ * account was created, so the app can ask the user to log in instead of signing up again.
+ */
+export function signupThenLogin(ctx: WebAuthContext, options: Obj, login: (cb: NodeCallback<never>) => void, cb: NodeCallback<never>): void {
+  ctx.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
+    if (err) return cb(err);
+    login((loginErr) => {
+      if (loginErr) loginErr.errorInfo = SIGNUP_LOGIN_ERROR_INFO;
+      cb(loginErr);
+    });
+  });
 }

@@ -26,13 +26,12 @@ export function passwordlessVerify(ctx: WebAuthContext, options: Obj, cb?: NodeC
   checkOptions(params, 'options parameter is not valid', [{ ...required('responseType'), message: 'responseType option is required' }]);
   checkCallback(cb);
   ctx.transactionManager.process(params);
-  const started = callbackOrPromise<never, void>(cb, (done) => {
+  return callbackOrPromise<never, void>(cb, (done) => {
     ctx.client.passwordless.verify(params, (err) => {
       if (err) return done(err);
       whenRedirecting(params, () => ctx.env.navigate(ctx.client.passwordless.buildVerifyUrl(params)));
     });
   });
-  return started instanceof Promise ? started : undefined;
 }
 
 /**

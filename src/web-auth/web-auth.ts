@@ -11,13 +11,14 @@ import type { KeyValueStore } from '../storage/key-value-store';
 import { authorize } from './authorize';
 import { onHostedLoginPage, type WebAuthContext } from './context';
 import { crossOriginLogin } from './cross-origin';
-import { crossOriginVerification } from './cross-origin-verification';
+import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification';
 import { HostedPages } from './hosted-pages';
 import { customEnvironment } from './injection';
 import { deriveWebAuthOptions, validateWebAuthOptions, type WebAuthBaseOptions, type WebAuthOptions } from './options';
 import { parseHash, type ParseHashOptions } from './parse-hash';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless';
 import { PluginHandler, type WebAuthPlugin } from './plugins';
+import { redirectLogin, type RedirectLogin } from './redirect';
 import { TransactionManager } from './transaction-manager';
 import {
   validateAuthenticationResponse,
@@ -84,10 +85,9 @@ export class WebAuth {
    * credentials to `/co/authenticate` (without `WebAuth.login`'s option merging and transaction
    * step); `callback()` is `crossOriginVerification()`.
    */
-  crossOriginAuthentication: {
-    login(options: CrossOriginLoginOptions, cb?: Cb<undefined>): void | Promise<never>;
-    callback(): void;
-  };
+  crossOriginAuthentication: CrossOriginAuthentication;
+  /** Embedded login with a redirect under v10's older names (`loginWithCredentials`, `signupAndLogin`). */
+  redirect: RedirectLogin;
   private readonly ctx: WebAuthContext;
 
   constructor(options: WebAuthOptions) {
@@ -111,10 +111,8 @@ export class WebAuth {
     baseOptions.universalLoginPage = true;
     const ulpHttp = { ...this.client.http, telemetry: telemetryFor(baseOptions) };
     this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
-    this.crossOriginAuthentication = {
-      login: (options, cb) => crossOriginLogin(this.ctx, options, cb),
-      callback: () => crossOriginVerification(this.ctx),
-    };
+    this.crossOriginAuthentication = crossOriginAuthentication(this.ctx);
+    this.redirect = redirectLogin(this.ctx, this);
   }
 
   /**
@@ -230,7 +228,7 @@ export class WebAuth {
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): void;
   signupAndAuthorize(options: SignupAndAuthorizeOptions): Promise<TokenResult>;
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): void | Promise<TokenResult> {
-    const started = callbackOrPromise(cb, (done) => {
+    return callbackOrPromise(cb, (done) => {
       this.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
         if (err) return done(err);
         options.realm = options.connection;
@@ -238,7 +236,6 @@ export class WebAuth {
         this.client.login(options as SignupAndAuthorizeOptions & DefaultLoginOptions, done);
       });
     });
-    return started instanceof Promise ? started : undefined;
   }
 
   /**
@@ -324,6 +321,6 @@ export class WebAuth {
   customTokenExchange(options: CustomTokenExchangeOptions, cb: Cb<TokenResult>): RequestHandle;
   customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
   customTokenExchange(options: CustomTokenExchangeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
-    return cb === undefined ? this.client.customTokenExchange(options) : this.client.customTokenExchange(options, cb);
+    return this.client.customTokenExchange(options, cb as Cb<TokenResult>);
   }
 }

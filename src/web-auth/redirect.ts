@@ -1,0 +1,43 @@
+/**
+ * `webAuth.redirect`: v10's older names for embedded login with a redirect. Both end in
+ * `/co/authenticate` and then `/authorize`; `cb` only ever sees errors.
+ */
+import type { NodeCallback } from '../shared/callback';
+import type { CrossOriginLoginOptions, DbSignUpOptions } from '../types';
+import type { WebAuthContext } from './context';
+import { crossOriginLogin } from './cross-origin';
+import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification';
+import { signupThenLogin } from './hosted-pages';
+import type { WebAuth } from './web-auth';
+
+type Obj = Record<string, any>;
+
+/** `webAuth.redirect`'s methods. */
+export interface RedirectLogin {
+  /**
+   * Cross-origin login with the options exactly as given (no base options merged, no transaction
+   * before `/co/authenticate`); `connection` is accepted as the realm. Prefer `webAuth.login`.
+   */
+  loginWithCredentials(options: CrossOriginLoginOptions, cb?: NodeCallback<never>): void | Promise<never>;
+  /** Signs up, then `webAuth.login`s; a login error carries `errorInfo` (the account exists). */
+  signupAndLogin(options: DbSignUpOptions & CrossOriginLoginOptions, cb: NodeCallback<never>): void;
+  /** Its own `crossOriginAuthentication` object, as in v10. */
+  crossOriginAuthentication: CrossOriginAuthentication;
+}
+
+/** Moves `connection` into `realm` in place, as v10 did. */
+function connectionAsRealm(options: Obj): Obj {
+  options.realm = options.realm || options.connection;
+  delete options.connection;
+  return options;
+}
+
+/** Builds `webAuth.redirect` for `webAuth`. */
+export function redirectLogin(ctx: WebAuthContext, webAuth: WebAuth): RedirectLogin {
+  const login = (options: Obj, cb: NodeCallback<never>) => webAuth.login(options as CrossOriginLoginOptions, cb);
+  return {
+    crossOriginAuthentication: crossOriginAuthentication(ctx),
+    loginWithCredentials: (options, cb) => crossOriginLogin(ctx, connectionAsRealm(options), cb),
+    signupAndLogin: (options, cb) => signupThenLogin(ctx, options, (done) => login(connectionAsRealm(options), done), cb),
+  };
+}
