@@ -19,6 +19,7 @@ export const managementOptions: auth0.ManagementOptions = { domain: 'tenant.exam
 export const identity: auth0.Auth0Identity = { connection: 'github', isSocial: true, provider: 'github', user_id: '1' };
 export const signupResults: auth0.DbSignUpResults = { email: 'a@b.c', emailVerified: false };
 export const delegationToken: auth0.Auth0DelegationToken = { idToken: 'i', expiresIn: 60, tokenType: 'Bearer' };
+export const challenge: auth0.Auth0Challenge = { type: 'code', image: 'data:image/svg+xml,', required: true, provider: 'auth0' };
 export const result: auth0.Auth0Result = { accessToken: 'a', expiresIn: 60, idToken: 'i', refreshToken: 'r', appState: { to: '/' } };
 
 /** The sub-clients, typed by their class names. */

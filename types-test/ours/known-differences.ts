@@ -30,5 +30,8 @@ export function differences(hash: auth0.Auth0DecodedHash, err: auth0.Auth0Error,
     const profile: auth0.Auth0UserProfile = user;
     console.log(error, profile);
   });
+  const onUser: auth0.Auth0Callback<auth0.Auth0UserProfile> = (error, user) => console.log(error, user.sub);
+  // @ts-expect-error the same: a callback expecting the /userinfo profile cannot take a Management user.
+  management.getUser(userId, onUser);
   console.log(accessToken, message, code, fake, noToken);
 }
