@@ -1,6 +1,7 @@
 /**
- * Management end to end: current-user calls from the browser with a user's token, and listing user
- * attribute profiles from Node with a machine token (the example script, run as a user would).
+ * Management end to end: current-user calls from the browser with a user's token (with our two
+ * builds and with auth0-js 10.2.1 itself, `ref`), and listing user attribute profiles from Node with
+ * a machine token (the example script, run as a user would).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,89 +9,89 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { startTenant, type RunningTenant } from './tenant/server.js';
-import { startAppServer, type AppServer } from './support/app-server.js';
-import { launchChromium, newTestContext } from './support/browser.js';
-import { ALICE, BOB, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig } from './support/flow.js';
-
-let tenant: RunningTenant;
-let app: AppServer;
-let browser: Browser;
-let caDir: string;
-
-beforeAll(async () => {
-  [tenant, app, browser] = await Promise.all([startTenant({ testEndpoints: true }), startAppServer(), launchChromium()]);
-  caDir = mkdtempSync(join(tmpdir(), 'webauth-ca-'));
-  writeFileSync(join(caDir, 'tenant.pem'), tenant.certPem!);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), tenant?.close(), app?.close()]);
-  rmSync(caDir, { recursive: true, force: true });
-});
+import { newTestContext } from './support/browser.js';
+import { useBrowserHarness, type BrowserHarness } from './support/harness.js';
+import { ALICE, ALL_LIBS, BOB, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
 
 const CURRENT_USER_SCOPES = 'openid profile email read:current_user update:current_user_metadata update:current_user_identities';
 
-/** Signs `user` in on a fresh page and returns the parsed authResult. */
-async function signInAs(user: typeof ALICE, scope: string, audience?: string): Promise<{ page: Page; result: Record<string, any>; config: AppConfig }> {
-  const page = await (await newTestContext(browser)).newPage();
-  const config: AppConfig = { domain: tenant.domain, clientID: 'spa-client', redirectUri: appUrl(app.url, 'umd'), responseType: 'token id_token' };
-  await openApp(page, app.url, 'umd');
+/** Signs `user` in on a fresh page with `lib` and returns the parsed authResult. */
+async function signInAs(h: BrowserHarness, lib: LibBuild, user: typeof ALICE, scope: string, audience?: string): Promise<{ page: Page; result: Record<string, any> }> {
+  const page = await (await newTestContext(h.browser)).newPage();
+  const config: AppConfig = { domain: h.tenant.domain, clientID: 'spa-client', redirectUri: appUrl(h.app.url, lib), responseType: 'token id_token' };
+  await openApp(page, h.app.url, lib);
   await startLogin(page, config, { scope, ...(audience ? { audience } : {}) });
-  await signIn(page, app.url, user);
+  await signIn(page, h.app.url, user);
   const { err, result } = await parseHash(page, config);
   expect(err).toBeNull();
-  return { page, result: result as Record<string, any>, config };
+  return { page, result: result as Record<string, any> };
 }
 
-/** Runs `body` in the page with a Management client for `token`; returns its result or error fields. */
-function withManagement(page: Page, token: string, body: string, arg: unknown = null): Promise<any> {
+/**
+ * Calls `management[method](...args, cb)` in the page with a Management client for `token` and
+ * returns `{ ok }` or the error's fields. The callback form, so the same call runs on auth0-js.
+ */
+function callManagement(page: Page, domain: string, token: string, method: string, ...args: unknown[]): Promise<any> {
   return page.evaluate(
-    async ([domain, token, body, arg]) => {
+    async ([domain, token, method, args]) => {
       const lib = await (window as any).libReady;
       const management = new lib.Management({ domain, token });
-      try {
-        return { ok: await new Function('management', 'arg', `return (async () => { ${body} })();`)(management, arg) };
-      } catch (e: any) {
-        return { error: { statusCode: e.statusCode, code: e.code, description: e.description } };
-      }
+      return new Promise((resolve) =>
+        management[method](...args, (e: any, ok: unknown) =>
+          resolve(e ? { error: { statusCode: e.statusCode, code: e.code, description: e.description } } : { ok }),
+        ),
+      );
     },
-    [tenant.domain, token, body, arg] as const,
+    [domain, token, method, args] as const,
   );
 }
 
-describe('current user from the browser', () => {
+describe.each(ALL_LIBS)('current user from the browser with the %s build', (lib) => {
+  // A tenant per build: linking consumes bob as a separate user.
+  const h = useBrowserHarness();
+
   it('reads, patches and links the signed-in user', async () => {
-    const alice = await signInAs(ALICE, CURRENT_USER_SCOPES, `${tenant.url}/api/v2/`);
+    const alice = await signInAs(h, lib, ALICE, CURRENT_USER_SCOPES, `${h.tenant.url}/api/v2/`);
+    const call = (token: string, method: string, ...args: unknown[]) => callManagement(alice.page, h.tenant.domain, token, method, ...args);
     const token = alice.result.accessToken as string;
     const sub = alice.result.idTokenPayload.sub as string;
 
-    const user = await withManagement(alice.page, token, 'return management.getUser(arg);', sub);
+    const user = await call(token, 'getUser', sub);
     expect(user.ok).toMatchObject({ user_id: sub, email: ALICE.email });
+    if (lib !== 'ref') {
+      // Ours only: without a callback the call returns a Promise (COMPATIBILITY A1); v10 throws.
+      const viaPromise = await alice.page.evaluate(
+        async ([domain, token, sub]) => new (await (window as any).libReady).Management({ domain, token }).getUser(sub),
+        [h.tenant.domain, token, sub] as const,
+      );
+      expect(viaPromise).toEqual(user.ok);
+    }
 
-    await withManagement(alice.page, token, "return management.patchUserMetadata(arg, { theme: 'dark', lang: 'en' });", sub);
-    const patched = await withManagement(alice.page, token, "return management.patchUserMetadata(arg, { theme: 'light' });", sub);
+    await call(token, 'patchUserMetadata', sub, { theme: 'dark', lang: 'en' });
+    const patched = await call(token, 'patchUserMetadata', sub, { theme: 'light' });
     expect(patched.ok.user_metadata).toEqual({ theme: 'light', lang: 'en' });
-    expect((await withManagement(alice.page, token, 'return management.getUser(arg);', sub)).ok.user_metadata).toEqual({ theme: 'light', lang: 'en' });
+    expect((await call(token, 'getUser', sub)).ok.user_metadata).toEqual({ theme: 'light', lang: 'en' });
 
-    const other = await withManagement(alice.page, token, "return management.getUser('auth0|bob');");
+    const other = await call(token, 'getUser', 'auth0|bob');
     expect(other.error).toMatchObject({ statusCode: 403 });
 
-    const bob = await signInAs(BOB, 'openid profile email');
-    const identities = await withManagement(alice.page, token, 'return management.linkUser(arg[0], arg[1]);', [sub, bob.result.idToken]);
+    const bob = await signInAs(h, lib, BOB, 'openid profile email');
+    const identities = await call(token, 'linkUser', sub, bob.result.idToken);
     expect(identities.ok).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: 'bob' })]));
 
     // The secondary user is gone as a separate user: a machine token with read:users gets 404.
-    const machine = await machineToken('read:users');
-    const gone = await withManagement(alice.page, machine, "return management.getUser('auth0|bob');");
+    const machine = await machineToken(h, 'read:users');
+    const gone = await call(machine, 'getUser', 'auth0|bob');
     expect(gone.error).toMatchObject({ statusCode: 404 });
   });
 });
 
-/** A client-credentials token for `mgmt-global`, fetched by our Authentication client in the page. */
-async function machineToken(scope: string): Promise<string> {
-  const page = await (await newTestContext(browser)).newPage();
-  await openApp(page, app.url, 'umd');
+/** A client-credentials token for `mgmt-global`, fetched by our Authentication client in the page (test setup only). */
+async function machineToken(h: BrowserHarness, scope: string): Promise<string> {
+  const page = await (await newTestContext(h.browser)).newPage();
+  await openApp(page, h.app.url, 'umd');
   return page.evaluate(
     async ([domain, scope]) => {
       const lib = await (window as any).libReady;
@@ -100,11 +101,23 @@ async function machineToken(scope: string): Promise<string> {
       );
       return result.accessToken as string;
     },
-    [tenant.domain, scope] as const,
+    [h.tenant.domain, scope] as const,
   );
 }
 
 describe('user attribute profiles from Node', () => {
+  let tenant: RunningTenant;
+  let caDir: string;
+  beforeAll(async () => {
+    tenant = await startTenant({ testEndpoints: true });
+    caDir = mkdtempSync(join(tmpdir(), 'webauth-ca-'));
+    writeFileSync(join(caDir, 'tenant.pem'), tenant.certPem!);
+  });
+  afterAll(async () => {
+    await tenant?.close();
+    if (caDir) rmSync(caDir, { recursive: true, force: true });
+  });
+
   const list = async (pageSize: number) => {
     const { stdout } = await promisify(execFile)(process.execPath, ['examples/node-management/list-profiles.mjs'], {
       env: { ...process.env, TENANT_DOMAIN: tenant.domain, PAGE_SIZE: String(pageSize), NODE_EXTRA_CA_CERTS: join(caDir, 'tenant.pem') },

@@ -1,10 +1,11 @@
 /**
  * Core redirect flows in Chromium against the local tenant: each response type, logout with
- * returnTo (the tenant session really ends), and userInfo from the app's origin.
+ * returnTo (the tenant session really ends), and userInfo from the app's origin; with our two
+ * builds and with auth0-js 10.2.1 itself (`ref`).
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
-import { ALICE, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import { ALICE, ALL_LIBS, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
 
 const h = useBrowserHarness();
 
@@ -15,7 +16,7 @@ const config = (lib: LibBuild, responseType: string): AppConfig => ({
   responseType,
 });
 
-describe.each(['umd', 'esm'] as const)('%s build', (lib) => {
+describe.each(ALL_LIBS)('%s build', (lib) => {
   it.each([
     ['token', { accessToken: true, idToken: false }],
     ['id_token', { accessToken: false, idToken: true }],

@@ -8,6 +8,9 @@
  * ```
  */
 import { Authentication } from './authentication/authentication';
+import type { DBConnection } from './authentication/db-connection';
+import type { PasswordlessAuthentication } from './authentication/passwordless';
+import type * as Types from './types';
 import { Management } from './management/management';
 import { version } from './version';
 import { WebAuth } from './web-auth/web-auth';
@@ -40,6 +43,7 @@ export type {
   UserAttributeProfilesPage,
 } from './management/user-attribute-profiles';
 export type * from './types';
+export type { DBConnection, PasswordlessAuthentication };
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './web-auth/options';
 export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response';
@@ -47,4 +51,61 @@ export type { TokenResult as Auth0Result, AuthorizeOptions as AuthorizeUrlOption
 
 /** The namespace object, as `import auth0 from 'auth0-js'` users expect. */
 const auth0 = { Authentication, Management, WebAuth, version };
+/**
+ * The types under the default import too (`import auth0 from 'webauth-js'`, then `auth0.AuthOptions`),
+ * as the community declarations for auth0-js allowed. Declarations only: nothing is emitted.
+ */
+declare namespace auth0 {
+  export type WebAuth = import('./web-auth/web-auth').WebAuth;
+  export type Authentication = import('./authentication/authentication').Authentication;
+  export type Management = import('./management/management').Management;
+  export type PasswordlessAuthentication = import('./authentication/passwordless').PasswordlessAuthentication;
+  export type DBConnection = import('./authentication/db-connection').DBConnection;
+  export type AuthOptions = import('./web-auth/options').WebAuthOptions;
+  export type ManagementOptions = import('./management/management').ManagementOptions;
+  export type ParseHashOptions = import('./web-auth/parse-hash').ParseHashOptions;
+  export type Auth0DecodedHash = import('./web-auth/validate-response').AuthResult;
+  export type Auth0Result = Types.TokenResult;
+  export type AuthorizeUrlOptions = Types.AuthorizeOptions;
+  export type Auth0Callback<T, E = Types.Auth0Error> = Types.Auth0Callback<T, E>;
+  export type Auth0Error = Types.Auth0Error;
+  export type LibErrorCodes = Types.LibErrorCodes;
+  export type LoginRequiredErrorCode = Types.LoginRequiredErrorCode;
+  export type InteractionRequiredErrorCode = Types.InteractionRequiredErrorCode;
+  export type ConsentRequiredErrorCode = Types.ConsentRequiredErrorCode;
+  export type SpecErrorCodes = Types.SpecErrorCodes;
+  export type Auth0ParseHashError = Types.Auth0ParseHashError;
+  export type AuthorizeOptions = Types.AuthorizeOptions;
+  export type LogoutOptions = Types.LogoutOptions;
+  export type LoginOptions = Types.LoginOptions;
+  export type DefaultLoginOptions = Types.DefaultLoginOptions;
+  export type DefaultDirectoryLoginOptions = Types.DefaultDirectoryLoginOptions;
+  export type ResourceOwnerLoginOptions = Types.ResourceOwnerLoginOptions;
+  export type OAuthTokenOptions = Types.OAuthTokenOptions;
+  export type CustomTokenExchangeOptions = Types.CustomTokenExchangeOptions;
+  export type DelegationOptions = Types.DelegationOptions;
+  export type BaseAuthOptions = Types.BaseAuthOptions;
+  export type PasswordlessStartAuthParams = Types.PasswordlessStartAuthParams;
+  export type PasswordlessAuthOptions = Types.PasswordlessAuthOptions;
+  export type PasswordlessStartOptions = Types.PasswordlessStartOptions;
+  export type PasswordlessVerifyOptions = Types.PasswordlessVerifyOptions;
+  export type PasswordlessLoginOptions = Types.PasswordlessLoginOptions;
+  export type DbSignUpOptions = Types.DbSignUpOptions;
+  export type SignupAndAuthorizeOptions = Types.SignupAndAuthorizeOptions;
+  export type ChangePasswordOptions = Types.ChangePasswordOptions;
+  export type CrossOriginLoginOptions = Types.CrossOriginLoginOptions;
+  export type TokenResult = Types.TokenResult;
+  export type Auth0DelegationToken = Types.Auth0DelegationToken;
+  export type DbSignUpResults = Types.DbSignUpResults;
+  export type PasswordlessStartResult = Types.PasswordlessStartResult;
+  export type Auth0Challenge = Types.Auth0Challenge;
+  export type IdTokenPayload = Types.IdTokenPayload;
+  export type Auth0Identity = Types.Auth0Identity;
+  export type Auth0UserProfile = Types.Auth0UserProfile;
+  export type MicrosoftUserProfile = Types.MicrosoftUserProfile;
+  export type Office365UserProfile = Types.Office365UserProfile;
+  export type AdfsUserProfile = Types.AdfsUserProfile;
+  export type ManagementUser = Types.ManagementUser;
+  export type TokenProvider = Types.TokenProvider;
+}
 export default auth0;

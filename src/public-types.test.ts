@@ -20,6 +20,7 @@ import {
   type RequestHandle,
   type TokenResult,
 } from './index';
+import auth0 from './index';
 import { fakeEnv, json } from './testing/fake-env';
 import { customEnvironment } from './web-auth/injection';
 
@@ -92,5 +93,13 @@ describe('public types', () => {
     expectTypeOf(country).toEqualTypeOf<Promise<{ countryCode: string }>>();
     await country.catch(() => {}); // the fake environment answers 404
     expectTypeOf<Auth0UserProfile['sub']>().toEqualTypeOf<string>();
+  });
+
+  it('names the types under the default import too, without adding anything at runtime', () => {
+    expectTypeOf<auth0.AuthOptions>().toEqualTypeOf<AuthOptions>();
+    expectTypeOf<auth0.WebAuth>().toEqualTypeOf<WebAuth>();
+    expectTypeOf<auth0.Auth0Callback<TokenResult>>().toEqualTypeOf<Auth0Callback<TokenResult>>();
+    expectTypeOf<auth0.Auth0DecodedHash>().toEqualTypeOf<Auth0DecodedHash>();
+    expect(Object.keys(auth0).sort()).toEqual(['Authentication', 'Management', 'WebAuth', 'version']);
   });
 });

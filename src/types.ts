@@ -23,6 +23,36 @@ export interface Auth0Error {
   state?: string;
 }
 
+/** Error codes the library itself produces (in `error` or `code`), beside the server's. */
+export type LibErrorCodes =
+  | 'timeout'
+  | 'request_error'
+  | 'invalid_token'
+  | 'invalid_hash'
+  | 'origin_mismatch'
+  | 'generic_error'
+  | 'error'
+  | 'window_error'
+  | 'window_closed';
+
+/** Silent authentication: the user has no session at the tenant. */
+export type LoginRequiredErrorCode = 'login_required';
+/** Silent authentication: the tenant needs the user on a page first (a redirect rule, for example). */
+export type InteractionRequiredErrorCode = 'interaction_required';
+/** Silent authentication: the user has not consented to the requested scopes yet. */
+export type ConsentRequiredErrorCode = 'consent_required';
+/** Error codes of the OpenID Connect specification. */
+export type SpecErrorCodes =
+  | LoginRequiredErrorCode
+  | InteractionRequiredErrorCode
+  | ConsentRequiredErrorCode
+  | 'account_selection_required'
+  | 'invalid_request_uri'
+  | 'invalid_request_object'
+  | 'request_not_supported'
+  | 'request_uri_not_supported'
+  | 'registration_not_supported';
+
 /** An error from `parseHash`: an error in the URL fragment also carries its `state`. */
 export type Auth0ParseHashError = Auth0Error & { state?: string };
 
@@ -160,6 +190,19 @@ export interface BaseAuthOptions {
   _intstate?: string;
 }
 
+/** The `authParams` of `passwordlessStart`: the authorize parameters of the link's redirect. */
+export interface PasswordlessStartAuthParams extends BaseAuthOptions {
+  [param: string]: unknown;
+}
+
+/** The fields of a passwordless login (kept for code that names this type). */
+export interface PasswordlessAuthOptions {
+  connection: string;
+  verificationCode: string;
+  phoneNumber: string;
+  email: string;
+}
+
 /** `passwordless.start` / `passwordlessStart`: send a code or a link. */
 export interface PasswordlessStartOptions {
   connection: string;
@@ -167,7 +210,7 @@ export interface PasswordlessStartOptions {
   email?: string;
   phoneNumber?: string;
   /** Authorize parameters for the link's redirect. */
-  authParams?: BaseAuthOptions & Record<string, unknown>;
+  authParams?: PasswordlessStartAuthParams;
   /** Sent as the `X-Request-Language` header (the language of the email or text). */
   xRequestLanguage?: string;
   captcha?: string;
@@ -324,6 +367,22 @@ export interface Auth0UserProfile {
   [claim: string]: unknown;
 }
 
+/** A Microsoft account profile (`emails` only with the matching permission). */
+export interface MicrosoftUserProfile extends Auth0UserProfile {
+  emails?: string[];
+}
+
+/** An Office 365 profile. */
+export interface Office365UserProfile extends Auth0UserProfile {
+  tenantid: string;
+  upn: string;
+}
+
+/** An ADFS profile. */
+export interface AdfsUserProfile extends Auth0UserProfile {
+  issuer?: string;
+}
+
 /** A user as the Management API returns it (`GET /api/v2/users/{id}`). */
 export interface ManagementUser {
   user_id: string;
@@ -341,4 +400,10 @@ export interface ManagementUser {
   created_at?: string;
   updated_at?: string;
   [field: string]: unknown;
+}
+
+/** The community declarations' `ManagementOptions.tokenProvider`; v10 and webauth-js ignore it. */
+export interface TokenProvider {
+  enableCache?: boolean;
+  cacheTTLInSeconds?: number;
 }

@@ -6,6 +6,9 @@ import type { Page } from 'playwright';
 
 export type LibBuild = 'umd' | 'esm' | 'ref';
 
+/** Our two builds, then auth0-js 10.2.1 itself: a flow that passes for `ref` proves the tenant speaks v10's protocol. */
+export const ALL_LIBS: readonly LibBuild[] = ['umd', 'esm', 'ref'];
+
 export interface AppConfig {
   domain: string;
   clientID: string;
