@@ -44,6 +44,8 @@ export type {
 } from './management/user-attribute-profiles';
 export type * from './types';
 export type { DBConnection, PasswordlessAuthentication };
+export type { RedirectLogin as Redirect } from './web-auth/redirect';
+export type { CrossOriginAuthentication } from './web-auth/cross-origin-verification';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './web-auth/options';
 export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response';
@@ -61,6 +63,8 @@ declare namespace auth0 {
   export type Management = import('./management/management').Management;
   export type PasswordlessAuthentication = import('./authentication/passwordless').PasswordlessAuthentication;
   export type DBConnection = import('./authentication/db-connection').DBConnection;
+  export type Redirect = import('./web-auth/redirect').RedirectLogin;
+  export type CrossOriginAuthentication = import('./web-auth/cross-origin-verification').CrossOriginAuthentication;
   export type AuthOptions = import('./web-auth/options').WebAuthOptions;
   export type ManagementOptions = import('./management/management').ManagementOptions;
   export type ParseHashOptions = import('./web-auth/parse-hash').ParseHashOptions;

@@ -6,8 +6,8 @@ import { currentLocation } from '../browser/env';
 import { acceptMessage } from '../browser/message-filter';
 import type { WebAuthContext } from './context';
 import { crossOriginLogin, verifierKey } from './cross-origin';
-import type { NodeCallback } from '../shared/callback';
-import type { CrossOriginLoginOptions } from '../types';
+import type { RequestError } from '../errors';
+import type { Auth0Callback, CrossOriginLoginOptions } from '../types';
 
 /** A `name` parameter of the fragment, split the simple way v10 does. */
 function fragmentParam(hash: string, name: string): string | undefined {
@@ -47,7 +47,7 @@ export function crossOriginVerification(ctx: WebAuthContext): void {
 /** v10's `crossOriginAuthentication` object: embedded login and the verification page. */
 export interface CrossOriginAuthentication {
   /** Posts the credentials to `/co/authenticate` as given (no base options, no transaction step). */
-  login(options: CrossOriginLoginOptions, cb?: NodeCallback<never>): void | Promise<never>;
+  login(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
   /** The same as `webAuth.crossOriginVerification()`. */
   callback(): void;
 }

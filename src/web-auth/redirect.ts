@@ -3,7 +3,8 @@
  * `/co/authenticate` and then `/authorize`; `cb` only ever sees errors.
  */
 import type { NodeCallback } from '../shared/callback';
-import type { CrossOriginLoginOptions, DbSignUpOptions } from '../types';
+import type { RequestError } from '../errors';
+import type { Auth0Callback, CrossOriginLoginOptions, DbSignUpOptions } from '../types';
 import type { WebAuthContext } from './context';
 import { crossOriginLogin } from './cross-origin';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification';
@@ -18,9 +19,9 @@ export interface RedirectLogin {
    * Cross-origin login with the options exactly as given (no base options merged, no transaction
    * before `/co/authenticate`); `connection` is accepted as the realm. Prefer `webAuth.login`.
    */
-  loginWithCredentials(options: CrossOriginLoginOptions, cb?: NodeCallback<never>): void | Promise<never>;
+  loginWithCredentials(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
   /** Signs up, then `webAuth.login`s; a login error carries `errorInfo` (the account exists). */
-  signupAndLogin(options: DbSignUpOptions & CrossOriginLoginOptions, cb: NodeCallback<never>): void;
+  signupAndLogin(options: DbSignUpOptions & CrossOriginLoginOptions, cb: Auth0Callback<undefined, RequestError>): void;
   /** Its own `crossOriginAuthentication` object, as in v10. */
   crossOriginAuthentication: CrossOriginAuthentication;
 }

@@ -1,6 +1,6 @@
 /**
  * Calls of @types/auth0-js users that webauth-js does not implement yet (COMPATIBILITY "Not yet
- * implemented"): silent authentication, the popup and redirect helpers, captcha rendering and
+ * implemented"): silent authentication, the popup helpers, captcha rendering and
  * SSO data. Compiled only against @types/auth0-js (tsconfig.reference.json); move a block into
  * app/ when its feature lands, so it is then checked against our declarations too.
  */
@@ -35,15 +35,6 @@ export function popupFlows(): void {
   popup.passwordlessVerify({ type: 'email', email: 'a@b.c', connection: 'email', verificationCode: '1' }, (err, res) => console.log(err, res));
   popup.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db' }, (err, res) => console.log(err, res));
   popup.callback({ hash: location.hash });
-}
-
-export function redirectFlows(): void {
-  const redirect: auth0.Redirect = webAuth.redirect;
-  redirect.loginWithCredentials({ scope: 'openid', responseType: 'token' }, (err) => console.log(err));
-  redirect.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db', userMetadata: { plan: 'pro' } }, (err) => console.log(err));
-  const coa: auth0.CrossOriginAuthentication = webAuth.crossOriginAuthentication;
-  coa.login({ username: 'ana', password: 'x' }, (err) => console.log(err));
-  coa.callback();
 }
 
 export function captcha(element: HTMLElement): void {

@@ -35,3 +35,8 @@ export function differences(hash: auth0.Auth0DecodedHash, err: auth0.Auth0Error,
   management.getUser(userId, onUser);
   console.log(accessToken, message, code, fake, noToken);
 }
+
+export function redirectWithoutCredentials(redirect: auth0.Redirect): void {
+  // @ts-expect-error loginWithCredentials posts credentials to /co/authenticate: `password` is required (@types leaves credentials out).
+  redirect.loginWithCredentials({ scope: 'openid', responseType: 'token' }, (err) => console.log(err));
+}

@@ -93,3 +93,14 @@ export function genericCallbacks(show: ShowError): void {
   webAuth.client.login({ username: 'ana', password: 'x', realm: 'db' }, done);
   webAuth.client.userInfo('access-token', done);
 }
+
+/** The older redirect helpers and the cross-origin object, as v10 apps still call them. */
+export function redirectFlows(): void {
+  const redirect: auth0.Redirect = webAuth.redirect;
+  const credentials = { username: 'ana', password: 'x', connection: 'db', scope: 'openid', responseType: 'token' };
+  redirect.loginWithCredentials(credentials, (err) => console.log(err));
+  redirect.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db', userMetadata: { plan: 'pro' } }, (err) => console.log(err));
+  const coa: auth0.CrossOriginAuthentication = webAuth.crossOriginAuthentication;
+  coa.login({ username: 'ana', password: 'x' }, (err) => console.log(err));
+  coa.callback();
+}
