@@ -3,7 +3,7 @@
  * requests to the tenant whose bodies, headers and mapped callback values are compared.
  */
 import { openApp } from '../support/flow.js';
-import type { Scenario, ScenarioContext } from './scenarios.js';
+import type { Scenario, ScenarioContext } from './scenario.js';
 
 /** Runs `body` with `lib`, `webAuth` and `arg` in the page; records its JSON-able result. */
 async function inPage(ctx: ScenarioContext, label: string, body: string, arg: unknown = null): Promise<void> {

@@ -11,14 +11,16 @@ import { appUrl, type LibBuild } from '../support/flow.js';
 import { diff, formatDifference } from './diff.js';
 import { learnAuthorizeValues, normalize, type Placeholders } from './normalize.js';
 import { Recorder } from './recorder.js';
-import { CLIENT_SCENARIOS } from './client-scenarios.js';
-import { SCENARIOS, type Scenario } from './scenarios.js';
+import { ALL_SCENARIOS } from './all-scenarios.js';
+import type { Scenario } from './scenario.js';
 
 const OURS: LibBuild = 'umd';
 const REFERENCE: LibBuild = 'ref';
 
 async function runOnce(scenario: Scenario, lib: LibBuild, env: { browser: Browser; tenant: RunningTenant; app: AppServer }) {
   const context = await newTestContext(env.browser);
+  // Both runs of a scenario start from the same tenant: definition users, no sessions, no codes.
+  await context.request.post(`${env.tenant.url}/__admin/reset`);
   const page = await context.newPage();
   const rec = new Recorder(page, context, env.tenant, env.app.url);
   const other = lib === OURS ? REFERENCE : OURS;
@@ -62,7 +64,7 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   try {
-    for (const scenario of [...SCENARIOS, ...CLIENT_SCENARIOS].filter((s) => !only || s.name.includes(only))) {
+    for (const scenario of ALL_SCENARIOS.filter((s) => !only || s.name.includes(only))) {
       const ours = normalizeRecord(await runOnce(scenario, OURS, env), env);
       const reference = normalizeRecord(await runOnce(scenario, REFERENCE, env), env);
       const differences = diff(ours, reference);

@@ -2,26 +2,8 @@
  * Differential scenarios: each runs the same page code with one library build and records what
  * happens. The runner compares the records of webauth-js and auth0-js 10.2.1.
  */
-import type { Page } from 'playwright';
-import type { RunningTenant } from '../tenant/server.js';
-import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from '../support/flow.js';
-import type { Recorder } from './recorder.js';
-
-export interface ScenarioContext {
-  page: Page;
-  tenant: RunningTenant;
-  appOrigin: string;
-  lib: LibBuild;
-  /** The other library of the pair (for cross-library scenarios). */
-  other: LibBuild;
-  rec: Recorder;
-  config(overrides?: Partial<AppConfig>, lib?: LibBuild): AppConfig;
-}
-
-export interface Scenario {
-  name: string;
-  run(ctx: ScenarioContext): Promise<void>;
-}
+import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig } from '../support/flow.js';
+import type { ScenarioContext, Scenario } from './scenario.js';
 
 /** Runs `body` in the page with the library namespace and records its JSON-able return value. */
 async function inPage(ctx: ScenarioContext, label: string, body: string, arg: unknown = null): Promise<void> {

@@ -1,0 +1,125 @@
+/**
+ * What a differential scenario is, and the factories the scenario tables use. A scenario runs the
+ * same page code with one library build and records what happens; the runner compares the
+ * records of webauth-js and auth0-js 10.2.1.
+ */
+import type { Page } from 'playwright';
+import type { RunningTenant } from '../tenant/server.js';
+import { openApp, type AppConfig, type LibBuild } from '../support/flow.js';
+import type { Recorder } from './recorder.js';
+
+export interface ScenarioContext {
+  page: Page;
+  tenant: RunningTenant;
+  appOrigin: string;
+  lib: LibBuild;
+  /** The other library of the pair (for cross-library scenarios). */
+  other: LibBuild;
+  rec: Recorder;
+  config(overrides?: Partial<AppConfig>, lib?: LibBuild): AppConfig;
+}
+
+export interface Scenario {
+  name: string;
+  run(ctx: ScenarioContext): Promise<void>;
+}
+
+/**
+ * Runs `body` (the text of an async function body) in the page and records its JSON-able return
+ * value, then the tenant requests it caused. In scope: `lib` (the namespace), `webAuth` (a WebAuth
+ * built from `config`), `c` (its client), `domain`, `arg`, and the helpers `callback`, `attempt`,
+ * `plain` defined below.
+ */
+export async function inPage(ctx: ScenarioContext, label: string, body: string, arg: unknown = null, config: AppConfig = ctx.config()): Promise<unknown> {
+  const value = await ctx.page.evaluate(
+    async ([body, arg, config]) => {
+      const lib = await (window as any).libReady;
+      const webAuth = new lib.WebAuth({ ...config });
+      // The transport error kept as `original` is superagent's in auth0-js and ours here
+      // (COMPATIBILITY.md D4); every other field of the error must match.
+      const plain = (err: any) => {
+        if (!err || typeof err !== 'object') return err ?? null;
+        const json = JSON.parse(JSON.stringify(err));
+        if (err.original instanceof Error) json.original = '<transport error>';
+        return json;
+      };
+      // Calls `run(cb)`; resolves with what the callback got and what the call returned.
+      const callback = (run: (cb: (...args: unknown[]) => void) => unknown) =>
+        new Promise((resolve) => {
+          let returned: unknown;
+          const cb = (err: any, result: unknown) =>
+            setTimeout(() => resolve({ err: plain(err), result: result === undefined ? null : result, returned }));
+          const handle: any = run(cb);
+          returned = handle && typeof handle === 'object' ? { method: handle.getMethod?.(), url: handle.getUrl?.() } : typeof handle;
+        });
+      // The message a synchronous call throws, or 'no error'.
+      const attempt = (fn: () => unknown) => {
+        try {
+          fn();
+          return 'no error';
+        } catch (e: any) {
+          return e && e.message;
+        }
+      };
+      const fn = new Function('lib', 'webAuth', 'c', 'domain', 'arg', 'callback', 'attempt', 'plain', `return (async () => { ${body} })();`);
+      return fn(lib, webAuth, webAuth.client, config.domain, arg, callback, attempt, plain);
+    },
+    [body, arg, config] as const,
+  );
+  ctx.rec.add('value', { label, value });
+  ctx.rec.requests();
+  return value;
+}
+
+/**
+ * One scenario for a method's synchronous argument errors: each expression is tried in order and
+ * its thrown message recorded (`cb` is a no-op callback). Nothing may reach the tenant.
+ */
+export function argErrors(name: string, expressions: string[], overrides: Partial<AppConfig> = {}): Scenario {
+  return {
+    name: `${name}: argument errors`,
+    async run(ctx) {
+      await openApp(ctx.page, ctx.appOrigin, ctx.lib);
+      const body = `const cb = () => {}; return arg.map((expr) => [expr, attempt(() => new Function('lib', 'webAuth', 'c', 'domain', 'cb', expr)(lib, webAuth, c, domain, cb))]);`;
+      await inPage(ctx, 'thrown messages', body, expressions, ctx.config(overrides));
+    },
+  };
+}
+
+/** One scenario that opens the app page and runs `body` with `inPage`. */
+export function call(name: string, body: string, overrides: Partial<AppConfig> = {}, setup?: (ctx: ScenarioContext) => Promise<void>): Scenario {
+  return {
+    name,
+    async run(ctx) {
+      await setup?.(ctx);
+      await openApp(ctx.page, ctx.appOrigin, ctx.lib);
+      await inPage(ctx, name, body, null, ctx.config(overrides));
+    },
+  };
+}
+
+/**
+ * Lets the request reach the tenant (so it is recorded), then answers the page with `status` and
+ * `body` instead of the tenant's answer, keeping the CORS headers: how server failures the tenant
+ * never produces on purpose (5xx, text bodies) are provoked. `abort` fails the request instead.
+ */
+export function replaceResponse(path: string, answer: { status: number; contentType?: string; body?: string } | 'abort') {
+  return async (ctx: ScenarioContext) => {
+    await ctx.page.route(
+      (url) => url.origin === ctx.tenant.url && url.pathname === path,
+      async (route) => {
+        if (route.request().method() === 'OPTIONS') return route.continue();
+        const real = await route.fetch();
+        if (answer === 'abort') return route.abort('connectionfailed');
+        const headers = Object.fromEntries(Object.entries(real.headers()).filter(([k]) => k.startsWith('access-control-')));
+        await route.fulfill({ status: answer.status, headers: { ...headers, 'content-type': answer.contentType ?? 'application/json' }, body: answer.body ?? '' });
+      },
+    );
+  };
+}
+
+export const ALICE_REALM = "{ username: 'alice@example.com', password: 'Passw0rd!alice', realm: 'Username-Password-Authentication' }";
+
+/** Page code (an expression) that logs alice in with the password-realm grant and yields the token response. */
+export const aliceTokens = (extra = "scope: 'openid profile email'") =>
+  `await new Promise((resolve, reject) => c.login({ ...${ALICE_REALM}, ${extra} }, (e, r) => (e ? reject(new Error(JSON.stringify(e))) : resolve(r))))`;
