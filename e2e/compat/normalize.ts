@@ -12,8 +12,8 @@ export interface Placeholders {
 const JWT = /\beyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g;
 const TIME_CLAIMS = new Set(['iat', 'exp', 'auth_time', 'updated_at', 'time', 'expires']);
 // Per-login random values of the tenant (login transaction id, session id, and the hash of the
-// random access token), not of the library.
-const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash']);
+// random access token, the opaque refresh token), not of the library.
+const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash', 'refreshToken']);
 const JWKS_MARKER = 'webauth-js.jwks.';
 
 /** Decodes an `Auth0-Client` value and hides the version numbers, which name the library. */

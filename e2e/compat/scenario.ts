@@ -52,17 +52,25 @@ export async function inPage(ctx: ScenarioContext, label: string, body: string, 
           const handle: any = run(cb);
           returned = handle && typeof handle === 'object' ? { method: handle.getMethod?.(), url: handle.getUrl?.() } : typeof handle;
         });
-      // The message a synchronous call throws, or 'no error'.
-      const attempt = (fn: () => unknown) => {
+      // The message a synchronous call throws, or 'no error'. A native TypeError (v10 dereferencing
+      // a null option, §2.1 point 3) is compared by class only: its text is the engine's, naming
+      // whichever property each library happens to read first.
+      const attempt = (fn: () => unknown, withoutCallback = false) => {
         try {
-          fn();
+          const r: any = fn();
+          // COMPATIBILITY.md A1: without a callback we return a Promise where v10 threw
+          // `cb parameter is not valid`; both are recorded as the same placeholder.
+          if (r instanceof Promise) return r.catch(() => {}), '<no callback (A1)>';
           return 'no error';
         } catch (e: any) {
-          return e && e.message;
+          if (e instanceof TypeError) return 'TypeError';
+          return e && e.message === 'cb parameter is not valid' && withoutCallback ? '<no callback (A1)>' : e && e.message;
         }
       };
-      const fn = new Function('lib', 'webAuth', 'c', 'domain', 'arg', 'callback', 'attempt', 'plain', `return (async () => { ${body} })();`);
-      return fn(lib, webAuth, webAuth.client, config.domain, arg, callback, attempt, plain);
+      // A client whose requests fail at once without reaching the tenant (port 1 refuses).
+      const offline = new lib.WebAuth({ domain: 'http://127.0.0.1:1', clientID: 'c', responseType: 'token' });
+      const fn = new Function('lib', 'webAuth', 'c', 'domain', 'arg', 'callback', 'attempt', 'plain', 'offline', `return (async () => { ${body} })();`);
+      return fn(lib, webAuth, webAuth.client, config.domain, arg, callback, attempt, plain, offline);
     },
     [body, arg, config] as const,
   );
@@ -73,14 +81,15 @@ export async function inPage(ctx: ScenarioContext, label: string, body: string, 
 
 /**
  * One scenario for a method's synchronous argument errors: each expression is tried in order and
- * its thrown message recorded (`cb` is a no-op callback). Nothing may reach the tenant.
+ * its thrown message recorded (`cb` is a no-op callback). Nothing may reach the tenant. A call
+ * without a callback (A1) is written `/*A1*\/ offline.client.method(…)`: `offline` sends nowhere.
  */
 export function argErrors(name: string, expressions: string[], overrides: Partial<AppConfig> = {}): Scenario {
   return {
     name: `${name}: argument errors`,
     async run(ctx) {
       await openApp(ctx.page, ctx.appOrigin, ctx.lib);
-      const body = `const cb = () => {}; return arg.map((expr) => [expr, attempt(() => new Function('lib', 'webAuth', 'c', 'domain', 'cb', expr)(lib, webAuth, c, domain, cb))]);`;
+      const body = `const cb = () => {}; return arg.map((expr) => [expr, attempt(new Function('lib', 'webAuth', 'c', 'domain', 'cb', 'offline', 'return ' + expr).bind(null, lib, webAuth, c, domain, cb, offline), expr.includes('/*A1*/'))]);`;
       await inPage(ctx, 'thrown messages', body, expressions, ctx.config(overrides));
     },
   };
