@@ -12,8 +12,8 @@ export interface Placeholders {
 const JWT = /\beyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g;
 const TIME_CLAIMS = new Set(['iat', 'exp', 'auth_time', 'updated_at', 'time', 'expires']);
 // Per-login random values of the tenant (login transaction id, session id, and the hash of the
-// random access token, the opaque refresh token), not of the library.
-const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash', 'refreshToken']);
+// random access token, the opaque refresh token, a new user's id), not of the library.
+const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash', 'refreshToken', 'Id']);
 const JWKS_MARKER = 'webauth-js.jwks.';
 
 /** Decodes an `Auth0-Client` value and hides the version numbers, which name the library. */
@@ -61,6 +61,14 @@ export function normalize(value: unknown, p: Placeholders, key = ''): unknown {
 export function learnAuthorizeValues(query: Record<string, string>, p: Placeholders, prefix = ''): void {
   for (const name of ['state', 'nonce'] as const) {
     const value = query[name];
-    if (value && !p.literals.has(value)) p.literals.set(value, `<${prefix}${name}>`);
+    // Only the library's random values (32 characters); a short state a scenario chose, like
+    // 'S', must stay as it is rather than be replaced everywhere it occurs.
+    if (value && value.length >= 16 && !p.literals.has(value)) p.literals.set(value, `<${prefix}${name}>`);
   }
+}
+
+/** Learns the tenant's random cross-origin login values (ticket, verification id) from a request. */
+export function learnTenantValues(path: string, query: Record<string, string>, p: Placeholders): void {
+  if (query.login_ticket && !p.literals.has(query.login_ticket)) p.literals.set(query.login_ticket, '<login_ticket>');
+  if (path === '/co/verify' && query.id && !p.literals.has(query.id)) p.literals.set(query.id, '<co_verify_id>');
 }
