@@ -47,9 +47,16 @@ export function normalize(value: unknown, p: Placeholders, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => normalize(item, p));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
+    // COMPATIBILITY.md S5: a /co/authenticate failure without a JSON body is `request_error` in
+    // both, but v10's description dumps the request (with the password); only the text differs.
+    const requestError = (value as Record<string, unknown>).error === 'request_error';
     for (const [k, v] of Object.entries(value)) {
       // Our key-set marker in localStorage (COMPATIBILITY.md A4): auth0-js keeps no key cache.
       if (k.startsWith(JWKS_MARKER)) continue;
+      if (requestError && (k === 'error_description' || k === 'description') && typeof v === 'string') {
+        out[k] = '<request_error description (S5)>';
+        continue;
+      }
       out[normalizeString(k, p)] = normalize(v, p, k);
     }
     return out;
@@ -71,4 +78,22 @@ export function learnAuthorizeValues(query: Record<string, string>, p: Placehold
 export function learnTenantValues(path: string, query: Record<string, string>, p: Placeholders): void {
   if (query.login_ticket && !p.literals.has(query.login_ticket)) p.literals.set(query.login_ticket, '<login_ticket>');
   if (path === '/co/verify' && query.id && !p.literals.has(query.id)) p.literals.set(query.id, '<co_verify_id>');
+}
+
+export interface StorageEntry {
+  cookies: { name: string; value: string }[];
+  localStorage: Record<string, string>;
+}
+
+/** Learns state and nonce from transactions stored before any /authorize request (reference §9.2). */
+export function learnStoredTransactions(entry: StorageEntry, p: Placeholders): void {
+  const stored = [...entry.cookies.map((c) => [c.name, decodeURIComponent(c.value)]), ...Object.entries(entry.localStorage)];
+  for (const [name, value] of stored) {
+    if (!name || !value || !/^(_)?com\.auth0\.auth\./.test(name)) continue;
+    try {
+      learnAuthorizeValues(JSON.parse(value), p, 'stored ');
+    } catch {
+      // Not a transaction.
+    }
+  }
 }

@@ -9,7 +9,7 @@ import { startAppServer, type AppServer } from '../support/app-server.js';
 import { launchChromium, newTestContext } from '../support/browser.js';
 import { appUrl, type LibBuild } from '../support/flow.js';
 import { diff, formatDifference } from './diff.js';
-import { learnAuthorizeValues, learnTenantValues, normalize, type Placeholders } from './normalize.js';
+import { learnAuthorizeValues, learnStoredTransactions, learnTenantValues, normalize, type Placeholders, type StorageEntry } from './normalize.js';
 import { Recorder } from './recorder.js';
 import { ALL_SCENARIOS } from './all-scenarios.js';
 import type { Scenario } from './scenario.js';
@@ -53,6 +53,7 @@ function normalizeRecord(entries: unknown[], env: { tenant: RunningTenant; app: 
   let logins = 0;
   for (const entry of entries as { kind: string; path?: string; query?: Record<string, string>; body?: any; value?: string; placeholder?: string }[]) {
     if (entry.kind === 'literal') p.literals.set(entry.value!, entry.placeholder!);
+    if (entry.kind === 'storage') learnStoredTransactions(entry as unknown as StorageEntry, p);
     if (entry.kind !== 'request') continue;
     // The library's random state and nonce, sent to /authorize or inside passwordless authParams.
     const viaQuery = entry.path === '/authorize' || entry.path === '/passwordless/verify_redirect';
