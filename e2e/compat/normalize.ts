@@ -33,6 +33,12 @@ function normalizeString(text: string, p: Placeholders): string {
   out = out.replace(/(auth0Client=)([^&#]+)/g, (_m, key: string, value: string) => key + normalizeTelemetry(value));
   for (const [literal, placeholder] of p.literals) out = out.split(literal).join(placeholder);
   for (const [literal, placeholder] of p.literals) out = out.split(encodeURIComponent(literal)).join(placeholder);
+  // Cookie names encode the root URL twice (the verifier key, reference §9.4).
+  for (const [literal, placeholder] of p.literals) out = out.split(encodeURIComponent(encodeURIComponent(literal))).join(placeholder);
+  // A passwordless user created at first login gets an id from the tenant's secret (one tenant per library).
+  out = out.replace(/(email|sms)\|[0-9a-f]{24}(?![0-9a-f])/g, '$1|<new user id>');
+  // COMPATIBILITY.md D2: we URL-encode the user id in Management paths; compared decoded.
+  out = out.replace(/\/api\/v2\/users\/[^?#"\s]*/g, (path) => decodeURIComponent(path));
   return out.replace(/lib(=|%3D)(umd|esm|ref)/g, 'lib$1<lib>');
 }
 
@@ -40,6 +46,8 @@ function normalizeString(text: string, p: Placeholders): string {
 export function normalize(value: unknown, p: Placeholders, key = ''): unknown {
   if (typeof value === 'string') {
     if (RANDOM_KEYS.has(key)) return '<random>';
+    // The tenant's clock, as an ISO date (a Management user's `updated_at`).
+    if (TIME_CLAIMS.has(key) && /^\d{4}-\d\d-\d\dT/.test(value)) return '<time>';
     if (key === 'auth0-client' || key === 'auth0Client') return normalizeTelemetry(value);
     return normalizeString(value, p);
   }

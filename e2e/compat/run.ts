@@ -17,7 +17,13 @@ import type { Scenario } from './scenario.js';
 const OURS: LibBuild = 'umd';
 const REFERENCE: LibBuild = 'ref';
 
-async function runOnce(scenario: Scenario, lib: LibBuild, env: { browser: Browser; tenant: RunningTenant; app: AppServer }) {
+interface Env {
+  browser: Browser;
+  tenant: RunningTenant;
+  app: AppServer;
+}
+
+async function runOnce(scenario: Scenario, lib: LibBuild, env: Env) {
   const context = await newTestContext(env.browser);
   // Both runs of a scenario start from the same tenant: definition users, no sessions, no codes.
   await context.request.post(`${env.tenant.url}/__admin/reset`);
@@ -48,7 +54,7 @@ async function runOnce(scenario: Scenario, lib: LibBuild, env: { browser: Browse
   return rec.entries;
 }
 
-function normalizeRecord(entries: unknown[], env: { tenant: RunningTenant; app: AppServer }) {
+function normalizeRecord(entries: unknown[], env: Env) {
   const p: Placeholders = { literals: new Map([[env.app.url, '<app>'], [env.tenant.url, '<tenant>'], [env.tenant.domain, '<tenant-domain>']]) };
   let logins = 0;
   for (const entry of entries as { kind: string; path?: string; query?: Record<string, string>; body?: any; value?: string; placeholder?: string }[]) {
@@ -66,8 +72,16 @@ function normalizeRecord(entries: unknown[], env: { tenant: RunningTenant; app: 
 
 async function main(): Promise<number> {
   const only = process.argv[2];
-  const [tenant, app, browser] = await Promise.all([startTenant({ testEndpoints: true }), startAppServer(), launchChromium()]);
-  const env = { browser, tenant, app };
+  // One tenant per library, so the two runs of a scenario go in parallel from the same state;
+  // their different ports are normalised away (<tenant>).
+  const [ourTenant, refTenant, app, browser] = await Promise.all([
+    startTenant({ testEndpoints: true }),
+    startTenant({ testEndpoints: true }),
+    startAppServer(),
+    launchChromium(),
+  ]);
+  const ourEnv: Env = { browser, tenant: ourTenant, app };
+  const refEnv: Env = { browser, tenant: refTenant, app };
   let passed = 0;
   let failed = 0;
   try {
@@ -76,8 +90,9 @@ async function main(): Promise<number> {
         console.log(`  - ${scenario.name} (skipped, known difference: ${scenario.knownDifference})`);
         continue;
       }
-      const ours = normalizeRecord(await runOnce(scenario, OURS, env), env);
-      const reference = normalizeRecord(await runOnce(scenario, REFERENCE, env), env);
+      const [ourEntries, refEntries] = await Promise.all([runOnce(scenario, OURS, ourEnv), runOnce(scenario, REFERENCE, refEnv)]);
+      const ours = normalizeRecord(ourEntries, ourEnv);
+      const reference = normalizeRecord(refEntries, refEnv);
       const differences = diff(ours, reference);
       const broken = (ours as { kind: string }[]).some((e) => e.kind === 'scenario error');
       if (differences.length === 0 && !broken) {
@@ -92,7 +107,7 @@ async function main(): Promise<number> {
       if (process.env.COMPAT_VERBOSE) console.log(JSON.stringify(ours, null, 2));
     }
   } finally {
-    await Promise.all([browser.close(), tenant.close(), app.close()]);
+    await Promise.all([browser.close(), ourTenant.close(), refTenant.close(), app.close()]);
   }
   console.log(`compat: ${passed} passed, ${failed} failed`);
   return failed ? 1 : 0;

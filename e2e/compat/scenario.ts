@@ -121,7 +121,8 @@ export function call(name: string, body: string, overrides: Partial<AppConfig> =
 export function replaceResponse(path: string, answer: { status: number; contentType?: string; body?: string } | 'abort') {
   return async (ctx: ScenarioContext) => {
     await ctx.page.route(
-      (url) => url.origin === ctx.tenant.url && url.pathname === path,
+      // Decoded: our Management paths encode the user id (COMPATIBILITY.md D2).
+      (url) => url.origin === ctx.tenant.url && decodeURIComponent(url.pathname) === path,
       async (route) => {
         if (route.request().method() === 'OPTIONS') return route.continue();
         const real = await route.fetch();

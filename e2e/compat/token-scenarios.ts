@@ -64,11 +64,12 @@ const ARGUMENT_ERRORS: [string, string[]][] = [
   ]],
   ['client.userInfo', ['c.userInfo()', 'c.userInfo(1, cb)', "c.userInfo('', cb)", "/*A1*/ offline.client.userInfo('t')", "c.userInfo('t', {})"]],
   ['challenges and country', [
-    'c.getChallenge()',
+    '/*A1*/ offline.client.getChallenge()',
     "c.getChallenge('x')",
-    'c.getUserCountry()',
-    'c.passwordless.getChallenge()',
-    'c.dbConnection.getSignupChallenge()',
+    '/*A1*/ offline.client.getUserCountry()',
+    "c.getUserCountry('x')",
+    '/*A1*/ offline.client.passwordless.getChallenge()',
+    '/*A1*/ offline.client.dbConnection.getSignupChallenge()',
     'c.dbConnection.getPasswordResetChallenge(1)',
   ]],
 ];
