@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from 'playwright';
 import type { RecordedRequest, RunningTenant } from '../tenant/server.js';
 
+const VERIFIER_COOKIE = 'co%2Fverifier%2F';
 const HEADERS_COMPARED = ['content-type', 'auth0-client', 'origin', 'x-request-language'];
 
 export interface Entry {
@@ -35,6 +36,11 @@ export class Recorder {
     this.entries.push({ kind, ...data });
   }
 
+  /** A random value of the tenant (a one-time code…) the normaliser replaces by `placeholder`. */
+  literal(value: string, placeholder: string): void {
+    this.add('literal', { value, placeholder });
+  }
+
   /** Adds the tenant requests received since the last call. */
   requests(): RecordedRequest[] {
     const fresh = this.tenant.requests.slice(this.seen);
@@ -53,6 +59,9 @@ export class Recorder {
   async storage(label: string): Promise<void> {
     const cookies = (await this.context.cookies(this.appUrl))
       .map(({ name, value, path, secure, sameSite, httpOnly }) => ({ name, value, path, secure, sameSite, httpOnly }))
+      // The cross-origin verifier cookie is named by the tenant's random id and holds its random
+      // verifier (reference §9.3); the rest of its name (the encoded root URL) is compared.
+      .map((c) => (c.name.startsWith(VERIFIER_COOKIE) ? { ...c, name: c.name.replace(/%2F[^%]+$/, '%2F<co_id>'), value: '<verifier>' } : c))
       .sort((a, b) => a.name.localeCompare(b.name));
     const storage = await this.page.evaluate(() => ({ ...localStorage })).catch(() => ({}));
     this.add('storage', { label, cookies, localStorage: storage });
