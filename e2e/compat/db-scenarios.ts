@@ -67,17 +67,12 @@ const REQUESTS: [string, string, Record<string, unknown>?][] = [
 export const DB_SCENARIOS: Scenario[] = [
   ...ARGUMENT_ERRORS.map(([name, expressions]) => argErrors(name, expressions)),
   ...REQUESTS.map(([name, body, overrides]) => call(`db: ${name}`, body, overrides)),
-  {
-    ...argErrors('webAuth.changePassword(null)', ['offline.changePassword(null, cb)']),
-    knownDifference: 'auth0-js throws a native TypeError for null options; webauth-js throws nothing',
-  },
-  {
-    ...call(
-      'webAuth: return values of signupAndAuthorize and passwordlessVerify',
-      `const h = (r) => (r && typeof r === 'object' ? Object.keys(r).sort() : typeof r);
-       return [h(offline.signupAndAuthorize({ connection: 'db', email: 'a@b.c', password: 'p' }, () => {})),
-               h(offline.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1' }, () => {}))];`,
-    ),
-    knownDifference: 'auth0-js returns the request handle of the first request; webauth-js returns undefined',
-  },
+  // (null options: v10 crashes with a TypeError, we throw the options error; COMPATIBILITY D9, unit-tested.)
+  call(
+    'webAuth: return values of signupAndAuthorize and passwordlessVerify',
+    // What apps use of v10's request handle (its superagent internals are not compared).
+    `const h = (r) => (r && typeof r === 'object' ? [r.method, r.url, typeof r.abort, typeof r.getUrl] : typeof r);
+     return [h(offline.signupAndAuthorize({ connection: 'db', email: 'a@b.c', password: 'p' }, () => {})),
+             h(offline.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1' }, () => {}))];`,
+  ),
 ];

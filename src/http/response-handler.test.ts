@@ -62,4 +62,9 @@ describe('response → callback mapping', () => {
     await call(() => (attempts++, json({ error: 'bad' }, 400)), {}, undefined, 3);
     expect(attempts).toBe(1);
   });
+  it('gives {} for a 2xx answer with an empty JSON body, never the transport object (COMPATIBILITY D10)', async () => {
+    const { err, result } = await call(() => new Response('', { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(err).toBeNull();
+    expect(result).toEqual({});
+  });
 });

@@ -30,6 +30,9 @@ export function checkValue(value: unknown, type: TypeName, message: string, opti
 /** Checks an options object and then each rule, in order. */
 export function checkOptions(obj: unknown, message: string, rules: readonly Rule[], optional = false): void {
   checkValue(obj, 'object', message, optional);
+  // null passes v10's typeof check, which then crashed reading the first rule's key (a TypeError);
+  // here it is the options error, and never a request sent without its required fields.
+  if (obj === null && !optional && rules.length) throw new ArgumentError(message);
   if (!obj) return;
   const record = obj as Record<string, unknown>;
   for (const rule of rules) {

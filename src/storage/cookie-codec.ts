@@ -3,24 +3,20 @@
  * transaction started by either library can be finished by the other.
  */
 
-const NAME_LITERALS = new Set(['#', '$', '&', '+', '^', '|', '`']);
-const VALUE_LITERALS = new Set(['#', '$', '&', '+', '/', ':', '<', '=', '>', '?', '@', '[', ']', '^', '{', '|', '}', '`']);
-
-function encodeKeeping(text: string, literals: Set<string>): string {
-  return encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (seq) => {
-    const ch = String.fromCharCode(parseInt(seq.slice(1), 16));
-    return literals.has(ch) ? ch : seq;
-  });
-}
+// The escapes of encodeURIComponent that v10 (js-cookie) writes as literal characters instead.
+/** In names: # $ & + ^ ` | */
+const NAME_LITERALS = /%(2[346B]|5E|60|7C)/g;
+/** In values: # $ & + / : < = > ? @ [ ] ^ ` { | } (not `;`, %3B). */
+const VALUE_LITERALS = /%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[B-D])/g;
 
 /** Encodes a cookie name (`(` and `)` are escaped too, as they are not allowed in names). */
 export function encodeCookieName(name: string): string {
-  return encodeKeeping(name, NAME_LITERALS).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
+  return encodeURIComponent(name).replace(NAME_LITERALS, decodeURIComponent).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
 }
 
 /** Encodes a cookie value. */
 export function encodeCookieValue(value: string): string {
-  return encodeKeeping(value, VALUE_LITERALS);
+  return encodeURIComponent(value).replace(VALUE_LITERALS, decodeURIComponent);
 }
 
 /** Decodes `%XX` runs, leaving malformed sequences as they are. */

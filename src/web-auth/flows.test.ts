@@ -182,3 +182,34 @@ describe('webAuth.redirect', () => {
     expect(signupErr.errorInfo).toBeUndefined();
   });
 });
+
+describe('v10 details a differential run found', () => {
+  it('returns the first request handle from signupAndAuthorize and passwordlessVerify when given a callback', () => {
+    const env = fakeEnv();
+    const webAuth = make(env);
+    const signup = webAuth.signupAndAuthorize({ connection: 'db', email: 'a@b.c', password: 'p' }, () => {});
+    expect(signup.url).toBe('https://me.auth0.com/dbconnections/signup');
+    const verify = webAuth.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1' }, () => {});
+    expect(verify.url).toBe('https://me.auth0.com/passwordless/verify');
+    expect(webAuth.passwordlessLogin({ connection: 'email', email: 'a@b.c', verificationCode: '1' }, () => {})).toBeUndefined();
+  });
+
+  it('throws the options error for null options instead of sending a request without them (COMPATIBILITY D9)', () => {
+    const env = fakeEnv();
+    const webAuth = make(env);
+    const calls = [
+      () => webAuth.changePassword(null as never, () => {}),
+      () => webAuth.signup(null as never, () => {}),
+      () => webAuth.client.passwordless.start(null as never, () => {}),
+      () => webAuth.client.login(null as never, () => {}),
+      () => webAuth.client.dbConnection.changePassword(null as never, () => {}),
+    ];
+    for (const call of calls) expect(call).toThrow(/^options parameter is not valid$/);
+    expect(env.fetches).toEqual([]);
+  });
+
+  it("rejects a callback that is not a function with v10's message (COMPATIBILITY A2)", () => {
+    const webAuth = make(fakeEnv());
+    expect(() => webAuth.parseHash({ hash: '#error=x' }, 'cb' as never)).toThrow(/^cb parameter is not valid$/);
+  });
+});

@@ -3,6 +3,7 @@ import { checkOptions, required } from '../shared/assert';
 import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback';
 import { mergeBase } from '../shared/objects';
 import type { WebAuthContext } from './context';
+import type { RequestHandle } from '../http/request';
 import { onHostedLoginPage } from './context';
 import { whenRedirecting } from './hosted-pages';
 import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types';
@@ -21,17 +22,18 @@ export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCa
 }
 
 /** Verifies the code, then navigates to `/passwordless/verify_redirect`; `cb` only sees errors. */
-export function passwordlessVerify(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+export function passwordlessVerify(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): RequestHandle | Promise<never> {
   const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options) as Obj & PasswordlessVerifyOptions;
   checkOptions(params, 'options parameter is not valid', [{ ...required('responseType'), message: 'responseType option is required' }]);
   checkCallback(cb);
   ctx.transactionManager.process(params);
-  return callbackOrPromise<never, void>(cb, (done) => {
+  // With a callback, the verify request's handle, as v10 returned it.
+  return callbackOrPromise<never, RequestHandle>(cb, (done) =>
     ctx.client.passwordless.verify(params, (err) => {
       if (err) return done(err);
       whenRedirecting(params, () => ctx.env.navigate(ctx.client.passwordless.buildVerifyUrl(params)));
-    });
-  });
+    }) as RequestHandle,
+  );
 }
 
 /**
@@ -46,7 +48,10 @@ export function passwordlessLogin(
 ): void | Promise<never> {
   const params = mergeBase(ctx.baseOptions, LOGIN_KEYS, options);
   ctx.transactionManager.process(params);
-  if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) return passwordlessVerify(ctx, params, cb);
+  if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) {
+    const started = passwordlessVerify(ctx, params, cb);
+    return cb ? undefined : (started as Promise<never>); // v10 returned nothing here
+  }
   const { connection, email, phoneNumber, verificationCode, ...rest } = params;
   const credentials = {
     credentialType: 'http://auth0.com/oauth/grant-type/passwordless/otp',

@@ -225,17 +225,18 @@ export class WebAuth {
    * const tokens = await webAuth.signupAndAuthorize({ connection: 'Username-Password-Authentication', email, password });
    * ```
    */
-  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): void;
+  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): RequestHandle;
   signupAndAuthorize(options: SignupAndAuthorizeOptions): Promise<TokenResult>;
-  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): void | Promise<TokenResult> {
-    return callbackOrPromise(cb, (done) => {
+  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
+    // With a callback, the sign-up request's handle, as v10 returned it.
+    return callbackOrPromise(cb, (done) =>
       this.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
         if (err) return done(err);
         options.realm = options.connection;
         options.username = options.username || options.email;
         this.client.login(options as SignupAndAuthorizeOptions & DefaultLoginOptions, done);
-      });
-    });
+      }) as RequestHandle,
+    );
   }
 
   /**
@@ -286,9 +287,9 @@ export class WebAuth {
    * webAuth.passwordlessVerify({ connection: 'sms', phoneNumber: '+15550100', verificationCode: '123456' }, onError);
    * ```
    */
-  passwordlessVerify(options: PasswordlessVerifyOptions, cb: Cb<undefined>): void;
+  passwordlessVerify(options: PasswordlessVerifyOptions, cb: Cb<undefined>): RequestHandle;
   passwordlessVerify(options: PasswordlessVerifyOptions): Promise<never>;
-  passwordlessVerify(options: PasswordlessVerifyOptions, cb?: NodeCallback<any>): void | Promise<never> {
+  passwordlessVerify(options: PasswordlessVerifyOptions, cb?: NodeCallback<any>): RequestHandle | Promise<never> {
     return passwordlessVerify(this.ctx, options, cb);
   }
 
