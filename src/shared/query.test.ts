@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { joinUrl, parseQuery, stringifyQuery } from './query';
+import { encodeRfc3986, joinUrl, parseQuery, stringifyQuery } from './query';
 
 describe('stringifyQuery', () => {
   it('encodes like RFC 3986 and keeps insertion order', () => {
     expect(stringifyQuery({ b: 'a b', a: "x!'()*~", c: undefined, d: null, e: () => 1 })).toBe(
       'b=a%20b&a=x%21%27%28%29%2A~&d=',
     );
+  });
+  it('gives the same encoding on the unreserved fast path as the full encoder', () => {
+    const full = (t: string) => encodeURIComponent(t).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    const samples = ['', 'abc_XYZ-0.9~', 'a b', 'a+b', 'é', '😀', 'x\ny', "!'()*", 'http://a/b?c=d#e', 'a\u0000b', '[1]'];
+    for (let code = 0; code < 0x300; code++) samples.push('k' + String.fromCharCode(code) + 'v');
+    for (const text of samples) expect(encodeRfc3986(text)).toBe(full(text));
   });
   it('uses brackets for nested objects and indices for arrays', () => {
     expect(stringifyQuery({ a: { b: 1 }, l: ['x', 'y'] })).toBe('a%5Bb%5D=1&l%5B0%5D=x&l%5B1%5D=y');
