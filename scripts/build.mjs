@@ -1,5 +1,5 @@
 // Builds dist/: ESM modules and the minified UMD bundle with rollup, then declarations with tsc.
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const run = (cmd, args) => {
@@ -16,3 +16,7 @@ copyFileSync('dist/webauth.min.js', 'dist/webauth.min.cjs');
 // once webauth-js is installed under that name.
 copyFileSync('dist/webauth.min.js', 'dist/auth0.min.js');
 copyFileSync('dist/webauth.min.js', 'dist/auth0.js');
+// Declarations for the CommonJS entry (the .d.ts tree is ESM in a "type": "module" package), and for
+// auth0-js's file names under TypeScript's legacy "node" resolution, which ignores "exports".
+const reexport = "export * from './types/index.js';\nexport { default } from './types/index.js';\n";
+for (const file of ['webauth.min.d.cts', 'auth0.min.d.ts', 'auth0.d.ts']) writeFileSync(`dist/${file}`, reexport);

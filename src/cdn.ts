@@ -1,8 +1,8 @@
 /** The UMD entry: the global `auth0` with the names auth0-js 10 users already type. */
-import { Authentication } from './authentication/authentication';
-import { Management } from './management/management';
-import { version } from './version';
-import { WebAuth } from './web-auth/web-auth';
+import { Authentication } from './authentication/authentication.js';
+import { Management } from './management/management.js';
+import { version } from './version.js';
+import { WebAuth } from './web-auth/web-auth.js';
 
 export { Authentication, Management, WebAuth, version };
 export default { Authentication, Management, WebAuth, version };

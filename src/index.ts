@@ -7,16 +7,16 @@
  * const webAuth = new WebAuth({ domain: 'tenant.example.com', clientID: 'abc123' });
  * ```
  */
-import { Authentication } from './authentication/authentication';
-import type { DBConnection } from './authentication/db-connection';
-import type { PasswordlessAuthentication } from './authentication/passwordless';
-import type * as Types from './types';
-import { Management } from './management/management';
-import { version } from './version';
-import { WebAuth } from './web-auth/web-auth';
+import { Authentication } from './authentication/authentication.js';
+import type { DBConnection } from './authentication/db-connection.js';
+import type { PasswordlessAuthentication } from './authentication/passwordless.js';
+import type * as Types from './types.js';
+import { Management } from './management/management.js';
+import { version } from './version.js';
+import { WebAuth } from './web-auth/web-auth.js';
 
 export { Authentication, Management, WebAuth, version };
-export { VERSION } from './version';
+export { VERSION } from './version.js';
 export {
   WebAuthError,
   ArgumentError,
@@ -25,31 +25,31 @@ export {
   RequestError,
   isWebAuthError,
   type AuthResponseErrorFields,
-} from './errors';
-export { TransportError } from './http/transport-error';
-export { customEnvironment } from './web-auth/injection';
-export type { BrowserEnv } from './browser/env';
-export type { KeyValueStore } from './storage/key-value-store';
-export type { WebAuthOptions, WebAuthBaseOptions } from './web-auth/options';
-export type { AuthenticationOptions } from './authentication/options';
-export type { ManagementOptions } from './management/management';
-export type { UserProfile } from './authentication/authentication';
-export type { AuthResult, AuthCallback, ValidateOptions } from './web-auth/validate-response';
-export type { ParseHashOptions } from './web-auth/parse-hash';
-export type { RequestHandle } from './http/request';
+} from './errors.js';
+export { TransportError } from './http/transport-error.js';
+export { customEnvironment } from './web-auth/injection.js';
+export type { BrowserEnv } from './browser/env.js';
+export type { KeyValueStore } from './storage/key-value-store.js';
+export type { WebAuthOptions, WebAuthBaseOptions } from './web-auth/options.js';
+export type { AuthenticationOptions } from './authentication/options.js';
+export type { ManagementOptions } from './management/management.js';
+export type { UserProfile } from './authentication/authentication.js';
+export type { AuthResult, AuthCallback, ValidateOptions } from './web-auth/validate-response.js';
+export type { ParseHashOptions } from './web-auth/parse-hash.js';
+export type { RequestHandle } from './http/request.js';
 export type {
   PageOptions,
   UserAttributeProfile,
   UserAttributeProfilesPage,
-} from './management/user-attribute-profiles';
-export type * from './types';
+} from './management/user-attribute-profiles.js';
+export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
-export type { RedirectLogin as Redirect } from './web-auth/redirect';
-export type { CrossOriginAuthentication } from './web-auth/cross-origin-verification';
+export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
+export type { CrossOriginAuthentication } from './web-auth/cross-origin-verification.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
-export type { WebAuthOptions as AuthOptions } from './web-auth/options';
-export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response';
-export type { TokenResult as Auth0Result, AuthorizeOptions as AuthorizeUrlOptions } from './types';
+export type { WebAuthOptions as AuthOptions } from './web-auth/options.js';
+export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response.js';
+export type { TokenResult as Auth0Result, AuthorizeOptions as AuthorizeUrlOptions } from './types.js';
 
 /** The namespace object, as `import auth0 from 'auth0-js'` users expect. */
 const auth0 = { Authentication, Management, WebAuth, version };
@@ -58,17 +58,17 @@ const auth0 = { Authentication, Management, WebAuth, version };
  * as the community declarations for auth0-js allowed. Declarations only: nothing is emitted.
  */
 declare namespace auth0 {
-  export type WebAuth = import('./web-auth/web-auth').WebAuth;
-  export type Authentication = import('./authentication/authentication').Authentication;
-  export type Management = import('./management/management').Management;
-  export type PasswordlessAuthentication = import('./authentication/passwordless').PasswordlessAuthentication;
-  export type DBConnection = import('./authentication/db-connection').DBConnection;
-  export type Redirect = import('./web-auth/redirect').RedirectLogin;
-  export type CrossOriginAuthentication = import('./web-auth/cross-origin-verification').CrossOriginAuthentication;
-  export type AuthOptions = import('./web-auth/options').WebAuthOptions;
-  export type ManagementOptions = import('./management/management').ManagementOptions;
-  export type ParseHashOptions = import('./web-auth/parse-hash').ParseHashOptions;
-  export type Auth0DecodedHash = import('./web-auth/validate-response').AuthResult;
+  export type WebAuth = import('./web-auth/web-auth.js').WebAuth;
+  export type Authentication = import('./authentication/authentication.js').Authentication;
+  export type Management = import('./management/management.js').Management;
+  export type PasswordlessAuthentication = import('./authentication/passwordless.js').PasswordlessAuthentication;
+  export type DBConnection = import('./authentication/db-connection.js').DBConnection;
+  export type Redirect = import('./web-auth/redirect.js').RedirectLogin;
+  export type CrossOriginAuthentication = import('./web-auth/cross-origin-verification.js').CrossOriginAuthentication;
+  export type AuthOptions = import('./web-auth/options.js').WebAuthOptions;
+  export type ManagementOptions = import('./management/management.js').ManagementOptions;
+  export type ParseHashOptions = import('./web-auth/parse-hash.js').ParseHashOptions;
+  export type Auth0DecodedHash = import('./web-auth/validate-response.js').AuthResult;
   export type Auth0Result = Types.TokenResult;
   export type AuthorizeUrlOptions = Types.AuthorizeOptions;
   export type Auth0Callback<T, E = Types.Auth0Error> = Types.Auth0Callback<T, E>;

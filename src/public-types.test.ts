@@ -19,10 +19,10 @@ import {
   type RequestError,
   type RequestHandle,
   type TokenResult,
-} from './index';
-import auth0 from './index';
-import { fakeEnv, json } from './testing/fake-env';
-import { customEnvironment } from './web-auth/injection';
+} from './index.js';
+import auth0 from './index.js';
+import { fakeEnv, json } from './testing/fake-env.js';
+import { customEnvironment } from './web-auth/injection.js';
 
 const options: AuthOptions = { domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/cb', responseType: 'token' };
 
@@ -85,7 +85,7 @@ describe('public types', () => {
     const signedUp = await webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x', userMetadata: { plan: 'pro' } });
     expectTypeOf(signedUp).toEqualTypeOf<DbSignUpResults>();
     expect(signedUp.Id).toBe('1');
-    expectTypeOf(webAuth.client.userInfo('AT', (err, profile) => expectTypeOf(profile).toEqualTypeOf<Auth0UserProfile>())).toEqualTypeOf<RequestHandle>();
+    expectTypeOf(webAuth.client.userInfo('AT', (_err, profile) => expectTypeOf(profile).toEqualTypeOf<Auth0UserProfile>())).toEqualTypeOf<RequestHandle>();
     const management = new Management({ domain: 'me.auth0.com', token: 'T', [customEnvironment]: fakeEnv() });
     const onUser: Auth0Callback<ManagementUser> = () => {};
     expectTypeOf(management.getUser('auth0|1', onUser)).toEqualTypeOf<RequestHandle>();

@@ -1,17 +1,17 @@
 /** `Authentication`: the Authentication API client (`webAuth.client`). */
-import { defaultEnv, type BrowserEnv } from '../browser/env';
-import type { HttpClientOptions, RequestHandle } from '../http/request';
-import { telemetryFor } from '../http/telemetry';
-import { checkValue } from '../shared/assert';
-import type { NodeCallback } from '../shared/callback';
-import { customEnvironment } from '../web-auth/injection';
-import { call, challenge, type ClientContext, type ClientOptions } from './client-context';
-import { DBConnection } from './db-connection';
-import { rootUrlFor, validateAuthenticationOptions, type AuthenticationOptions } from './options';
-import { PasswordlessAuthentication } from './passwordless';
-import * as token from './token';
-import { buildAuthorizeUrl, buildLogoutUrl } from './urls';
-import type { RequestError } from '../errors';
+import { defaultEnv, type BrowserEnv } from '../browser/env.js';
+import type { HttpClientOptions, RequestHandle } from '../http/request.js';
+import { telemetryFor } from '../http/telemetry.js';
+import { checkValue } from '../shared/assert.js';
+import type { NodeCallback } from '../shared/callback.js';
+import { customEnvironment } from '../web-auth/injection.js';
+import { call, challenge, type ClientContext, type ClientOptions } from './client-context.js';
+import { DBConnection } from './db-connection.js';
+import { rootUrlFor, validateAuthenticationOptions, type AuthenticationOptions } from './options.js';
+import { PasswordlessAuthentication } from './passwordless.js';
+import * as token from './token.js';
+import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
+import type { RequestError } from '../errors.js';
 import type {
   Auth0Callback,
   Auth0Challenge,
@@ -26,7 +26,7 @@ import type {
   OAuthTokenOptions,
   ResourceOwnerLoginOptions,
   TokenResult,
-} from '../types';
+} from '../types.js';
 
 type Result<T> = RequestHandle | Promise<T>;
 type Cb<T> = Auth0Callback<T, RequestError>;

@@ -1,9 +1,9 @@
 /** What the Authentication API modules share: options, the HTTP client, and a request shorthand. */
-import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request';
-import { wrapCallback, type HandlerFlags } from '../http/response-handler';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback';
-import { joinUrl } from '../shared/query';
-import type { AuthenticationOptions } from './options';
+import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request.js';
+import { wrapCallback, type HandlerFlags } from '../http/response-handler.js';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { joinUrl } from '../shared/query.js';
+import type { AuthenticationOptions } from './options.js';
 
 export type ClientOptions = AuthenticationOptions & { rootUrl: string };
 

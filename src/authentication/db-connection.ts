@@ -1,12 +1,12 @@
 /** `client.dbConnection`: signup, password change and their captcha challenges. */
-import { checkOptions, required } from '../shared/assert';
-import { checkCallback, type NodeCallback } from '../shared/callback';
-import { toSnakeCase } from '../shared/casing';
-import { mergeBase, omit, pick } from '../shared/objects';
-import type { RequestHandle } from '../http/request';
-import { call, challenge, type ClientContext } from './client-context';
-import type { RequestError } from '../errors';
-import type { Auth0Callback, Auth0Challenge, ChangePasswordOptions, DbSignUpOptions, DbSignUpResults } from '../types';
+import { checkOptions, required } from '../shared/assert.js';
+import { checkCallback, type NodeCallback } from '../shared/callback.js';
+import { toSnakeCase } from '../shared/casing.js';
+import { mergeBase, omit, pick } from '../shared/objects.js';
+import type { RequestHandle } from '../http/request.js';
+import { call, challenge, type ClientContext } from './client-context.js';
+import type { RequestError } from '../errors.js';
+import type { Auth0Callback, Auth0Challenge, ChangePasswordOptions, DbSignUpOptions, DbSignUpResults } from '../types.js';
 
 type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';

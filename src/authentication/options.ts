@@ -1,6 +1,6 @@
 /** Validation and normalisation of `Authentication` options (v10 messages, in v10's order). */
-import { checkOptions, optional, required } from '../shared/assert';
-import { joinUrl } from '../shared/query';
+import { checkOptions, optional, required } from '../shared/assert.js';
+import { joinUrl } from '../shared/query.js';
 
 export interface AuthenticationOptions {
   domain: string;

@@ -1,13 +1,13 @@
 /** `client.passwordless`: start, verify, the verify-redirect URL and the challenge. */
-import { checkOptions, optional, required, type Rule } from '../shared/assert';
-import { checkCallback, type NodeCallback } from '../shared/callback';
-import { toSnakeCase } from '../shared/casing';
-import { mergeBase, omit, pick } from '../shared/objects';
-import { joinUrl, stringifyQuery } from '../shared/query';
-import type { RequestHandle } from '../http/request';
-import { call, challenge, type ClientContext } from './client-context';
-import type { RequestError } from '../errors';
-import type { Auth0Callback, Auth0Challenge, PasswordlessStartOptions, PasswordlessStartResult, PasswordlessVerifyOptions } from '../types';
+import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
+import { checkCallback, type NodeCallback } from '../shared/callback.js';
+import { toSnakeCase } from '../shared/casing.js';
+import { mergeBase, omit, pick } from '../shared/objects.js';
+import { joinUrl, stringifyQuery } from '../shared/query.js';
+import type { RequestHandle } from '../http/request.js';
+import { call, challenge, type ClientContext } from './client-context.js';
+import type { RequestError } from '../errors.js';
+import type { Auth0Callback, Auth0Challenge, PasswordlessStartOptions, PasswordlessStartResult, PasswordlessVerifyOptions } from '../types.js';
 
 type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env';
-import { customEnvironment } from '../web-auth/injection';
-import { Authentication } from './authentication';
+import { fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
+import { customEnvironment } from '../web-auth/injection.js';
+import { Authentication } from './authentication.js';
 
 const setup = (base: Record<string, unknown> = {}) => {
   const env = fakeEnv();

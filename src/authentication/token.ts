@@ -1,9 +1,9 @@
 /** Token endpoint calls: `oauthToken` and the grants built on it, plus legacy `/oauth/ro` and `/delegation`. */
-import { checkOptions, checkValue, optional, required } from '../shared/assert';
-import { checkCallback, type NodeCallback } from '../shared/callback';
-import { toSnakeCase } from '../shared/casing';
-import { mergeBase, pick } from '../shared/objects';
-import { call, type ClientContext } from './client-context';
+import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
+import { checkCallback, type NodeCallback } from '../shared/callback.js';
+import { toSnakeCase } from '../shared/casing.js';
+import { mergeBase, pick } from '../shared/objects.js';
+import { call, type ClientContext } from './client-context.js';
 
 type Obj = Record<string, any>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { encodeTelemetry, telemetryFor } from '../http/telemetry';
-import { fakeEnv } from '../testing/fake-env';
-import { customEnvironment } from '../web-auth/injection';
-import { VERSION } from '../version';
-import { Authentication } from './authentication';
+import { encodeTelemetry, telemetryFor } from '../http/telemetry.js';
+import { fakeEnv } from '../testing/fake-env.js';
+import { customEnvironment } from '../web-auth/injection.js';
+import { VERSION } from '../version.js';
+import { Authentication } from './authentication.js';
 
 const T = encodeURIComponent(encodeTelemetry({ name: 'auth0.js', version: VERSION }));
 const client = (options: Record<string, unknown> = {}) => {

@@ -1,9 +1,9 @@
 /** `buildAuthorizeUrl` and `buildLogoutUrl`: pure functions of the base options and call options. */
-import { checkOptions, checkValue, optional, required } from '../shared/assert';
-import { toSnakeCase } from '../shared/casing';
-import { mergeBase, omit } from '../shared/objects';
-import { joinUrl, stringifyQuery } from '../shared/query';
-import { unknownAuthorizeParams, unknownParamsWarning } from './authorize-params';
+import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
+import { toSnakeCase } from '../shared/casing.js';
+import { mergeBase, omit } from '../shared/objects.js';
+import { joinUrl, stringifyQuery } from '../shared/query.js';
+import { unknownAuthorizeParams, unknownParamsWarning } from './authorize-params.js';
 
 type Obj = Record<string, any>;
 

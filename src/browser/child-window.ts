@@ -3,8 +3,8 @@
  * the timeout. `done` is called exactly once, and the iframe, the listener and the timer are gone
  * by then, whatever the outcome.
  */
-import type { BrowserEnv } from './env';
-import { acceptMessage, type ExpectedMessage } from './message-filter';
+import type { BrowserEnv } from './env.js';
+import { acceptMessage, type ExpectedMessage } from './message-filter.js';
 
 /**
  * Loads `url` in a hidden iframe and calls `done` with the first message that `expected` accepts

@@ -1,6 +1,6 @@
 /** A plain GET of a JSON document with no headers (JWKS), on the one HTTP path. */
-import type { BrowserEnv } from '../browser/env';
-import { sendRequest } from './request';
+import type { BrowserEnv } from '../browser/env.js';
+import { sendRequest } from './request.js';
 
 /** Resolves with the parsed JSON body; rejects with an error whose message is the status text. */
 export function fetchJson(env: BrowserEnv, url: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnv, json } from '../testing/fake-env';
-import { sendRequest } from './request';
-import { wrapCallback, type HandlerFlags } from './response-handler';
+import { fakeEnv, json } from '../testing/fake-env.js';
+import { sendRequest } from './request.js';
+import { wrapCallback, type HandlerFlags } from './response-handler.js';
 
 /** Sends one request through the real HTTP module to a fake server and returns the callback values. */
 function call(response: () => Response | Promise<Response>, flags: HandlerFlags = {}, body?: Record<string, unknown>, retries = 0) {

@@ -2,9 +2,9 @@
  * Maps a raw response or failure to the `(err, result)` pair auth0-js 10 delivered, with its
  * three flags: `forceLegacyError`, `ignoreCasing`, `keepOriginalCasing`.
  */
-import { RequestError } from '../errors';
-import { toCamelCase } from '../shared/casing';
-import { TransportError, isHttpResponse } from './transport-error';
+import { RequestError } from '../errors.js';
+import { toCamelCase } from '../shared/casing.js';
+import { TransportError, isHttpResponse } from './transport-error.js';
 
 export interface HandlerFlags {
   forceLegacyError?: boolean;

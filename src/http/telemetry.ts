@@ -1,5 +1,5 @@
 /** The `Auth0-Client` telemetry value: base64 JSON, URL-safe alphabet with `=` padding kept. */
-import { VERSION } from '../version';
+import { VERSION } from '../version.js';
 
 /** Telemetry name for requests from a hosted login page. */
 export const ULP_TELEMETRY_NAME = 'auth0.js-ulp';

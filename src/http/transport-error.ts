@@ -1,5 +1,5 @@
 /** The raw failure of an HTTP request, kept as `original` in v10-shaped errors. */
-import { WebAuthError } from '../errors';
+import { WebAuthError } from '../errors.js';
 
 /** A received HTTP response, read once. */
 export interface HttpResponse {

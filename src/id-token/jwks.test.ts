@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JwksSource } from './jwks';
+import type { JwksSource } from './jwks.js';
 
 /** Just enough IndexedDB for idb-keyval: one database, one store, requests that succeed. */
 function fakeIndexedDB() {
@@ -47,7 +47,7 @@ describe('JWKS cache', () => {
   // A new module instance is a new page: empty memory cache, IndexedDB and localStorage kept.
   const page = async () => {
     vi.resetModules();
-    return import('./jwks');
+    return import('./jwks.js');
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -3,10 +3,10 @@
  * signature with jose, then the other claim checks in auth0-js 10's order with its exact messages.
  */
 import { compactVerify } from 'jose';
-import { ConfigurationError } from '../errors';
-import { decodeJwt } from './decode';
-import { getSigningKey, type JwksSource } from './jwks';
-import type { IdTokenPayload } from '../types';
+import { ConfigurationError } from '../errors.js';
+import { decodeJwt } from './decode.js';
+import { getSigningKey, type JwksSource } from './jwks.js';
+import type { IdTokenPayload } from '../types.js';
 
 export interface VerifyOptions {
   issuer: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnv, json, sent } from '../testing/fake-env';
-import { customEnvironment } from '../web-auth/injection';
-import { Management } from './management';
+import { fakeEnv, json, sent } from '../testing/fake-env.js';
+import { customEnvironment } from '../web-auth/injection.js';
+import { Management } from './management.js';
 
 const make = (respond: (url: string) => Response, extra: Record<string, unknown> = {}) => {
   const env = fakeEnv();

@@ -1,20 +1,20 @@
 /** `Management`: the current-user endpoints of the Management API (`/api/v2/users/{id}`). */
-import { defaultEnv, type BrowserEnv } from '../browser/env';
-import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request';
-import { wrapCallback } from '../http/response-handler';
-import { telemetryFor } from '../http/telemetry';
-import { checkOptions, checkValue, optional, required } from '../shared/assert';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback';
-import { customEnvironment } from '../web-auth/injection';
+import { defaultEnv, type BrowserEnv } from '../browser/env.js';
+import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request.js';
+import { wrapCallback } from '../http/response-handler.js';
+import { telemetryFor } from '../http/telemetry.js';
+import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { customEnvironment } from '../web-auth/injection.js';
 import {
   iterateProfiles,
   pageQuery,
   type PageOptions,
   type UserAttributeProfile,
   type UserAttributeProfilesPage,
-} from './user-attribute-profiles';
-import type { RequestError } from '../errors';
-import type { Auth0Callback, Auth0Identity, ManagementUser } from '../types';
+} from './user-attribute-profiles.js';
+import type { RequestError } from '../errors.js';
+import type { Auth0Callback, Auth0Identity, ManagementUser } from '../types.js';
 
 export interface ManagementOptions {
   domain: string;

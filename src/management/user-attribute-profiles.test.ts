@@ -4,9 +4,9 @@
  * must satisfy the schema (checked by ajv).
  */
 import { describe, expect, it } from 'vitest';
-import { PROFILE_FIXTURES } from '../../e2e/tenant/management/profile-fixtures';
-import { validateProfile, validateProfileList } from '../../e2e/tenant/management/schema';
-import type { UserAttributeProfile, UserAttributeProfilesPage } from './user-attribute-profiles';
+import { PROFILE_FIXTURES } from '../../e2e/tenant/management/profile-fixtures.js';
+import { validateProfile, validateProfileList } from '../../e2e/tenant/management/schema.js';
+import type { UserAttributeProfile, UserAttributeProfilesPage } from './user-attribute-profiles.js';
 
 // Compile-time: every schema-valid fixture is assignable to the library's type.
 const typedFixtures: readonly UserAttributeProfile[] = PROFILE_FIXTURES;

@@ -1,5 +1,5 @@
 /** Types and paging for `GET /api/v2/user-attribute-profiles` (checkpoint pagination). */
-import { ArgumentError, WebAuthError } from '../errors';
+import { ArgumentError, WebAuthError } from '../errors.js';
 
 /** Connection strategies that may override mappings. */
 export type StrategyKey = 'pingfederate' | 'ad' | 'adfs' | 'waad' | 'google-apps' | 'okta' | 'oidc' | 'samlp';

@@ -2,7 +2,7 @@
  * Argument checks with auth0-js 10's semantics: an optional value is only type-checked when truthy,
  * `'array'` accepts any object, and a failing check throws an `ArgumentError` with the given message.
  */
-import { ArgumentError } from '../errors';
+import { ArgumentError } from '../errors.js';
 
 type TypeName = 'string' | 'number' | 'boolean' | 'object' | 'function' | 'array';
 

@@ -1,5 +1,5 @@
 /** Callback-or-Promise adaptation: v10 callbacks keep working, and omitting the callback gives a Promise. */
-import { checkValue } from './assert';
+import { checkValue } from './assert.js';
 
 /** Internal callback shape; public overloads declare `Auth0Callback` (see types.ts). */
 export type NodeCallback<T> = (err: any, result?: T) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelKey, snakeKey, toCamelCase, toSnakeCase } from './casing';
+import { camelKey, snakeKey, toCamelCase, toSnakeCase } from './casing.js';
 
 describe('snakeKey', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeRfc3986, joinUrl, parseQuery, stringifyQuery } from './query';
+import { encodeRfc3986, joinUrl, parseQuery, stringifyQuery } from './query.js';
 
 describe('stringifyQuery', () => {
   it('encodes like RFC 3986 and keeps insertion order', () => {

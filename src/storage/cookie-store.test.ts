@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnv } from '../testing/fake-env';
-import { encodeCookieName, encodeCookieValue, parseCookies } from './cookie-codec';
-import { cookieStore } from './cookie-store';
+import { fakeEnv } from '../testing/fake-env.js';
+import { encodeCookieName, encodeCookieValue, parseCookies } from './cookie-codec.js';
+import { cookieStore } from './cookie-store.js';
 
 describe('cookie codec', () => {
   it('encodes names and values with the v10 literal sets', () => {

@@ -2,10 +2,10 @@
  * The default transaction store: cookies with auth0-js 10's names, values and attributes, plus the
  * legacy `_<key>_compat` cookie (no SameSite) on https for browsers that reject `SameSite=None`.
  */
-import type { BrowserEnv } from '../browser/env';
-import { currentLocation } from '../browser/env';
-import type { KeyValueStore } from './key-value-store';
-import { encodeCookieName, encodeCookieValue, parseCookies } from './cookie-codec';
+import type { BrowserEnv } from '../browser/env.js';
+import { currentLocation } from '../browser/env.js';
+import type { KeyValueStore } from './key-value-store.js';
+import { encodeCookieName, encodeCookieValue, parseCookies } from './cookie-codec.js';
 
 const DAY_MS = 864e5;
 

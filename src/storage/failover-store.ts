@@ -3,9 +3,9 @@
  * any exception to cookies (without options) and then to a store that keeps nothing, with v10's
  * console warnings at each step.
  */
-import type { BrowserEnv } from '../browser/env';
-import { cookieStore, type CookieStoreOptions } from './cookie-store';
-import type { KeyValueStore } from './key-value-store';
+import type { BrowserEnv } from '../browser/env.js';
+import { cookieStore, type CookieStoreOptions } from './cookie-store.js';
+import type { KeyValueStore } from './key-value-store.js';
 
 /** localStorage with JSON values and no expiry (v10 ignores lifetimes there). */
 function localStore(storage: Storage): KeyValueStore {

@@ -1,6 +1,6 @@
 /** Signs test ID tokens with real keys (jose), and serves their JWKS from a fake env. */
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
-import { json, type FakeEnv } from './fake-env';
+import { json, type FakeEnv } from './fake-env.js';
 
 export interface TestKeys {
   jwks: { keys: JWK[] };

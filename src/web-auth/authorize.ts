@@ -1,7 +1,7 @@
 /** `webAuth.authorize`: store a transaction and navigate to `/authorize`. */
-import { checkOptions, required } from '../shared/assert';
-import { mergeBase } from '../shared/objects';
-import type { WebAuthContext } from './context';
+import { checkOptions, required } from '../shared/assert.js';
+import { mergeBase } from '../shared/objects.js';
+import type { WebAuthContext } from './context.js';
 
 const AUTHORIZE_BASE_KEYS = [
   'clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state',

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearJwksMemoryCache } from '../id-token/jwks';
-import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env';
-import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens';
-import { checkSession, CHECK_SESSION_TIMEOUT_MS } from './check-session';
-import type { WebAuthContext } from './context';
-import { customEnvironment } from './injection';
-import { WebAuth } from './web-auth';
+import { clearJwksMemoryCache } from '../id-token/jwks.js';
+import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
+import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
+import { checkSession, CHECK_SESSION_TIMEOUT_MS } from './check-session.js';
+import type { WebAuthContext } from './context.js';
+import { customEnvironment } from './injection.js';
+import { WebAuth } from './web-auth.js';
 
 const TENANT = 'https://me.auth0.com';
 let keys: TestKeys;

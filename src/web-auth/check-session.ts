@@ -3,15 +3,15 @@
  * hidden iframe. Unlike v10, the response is only read from the tenant's origin and from that
  * iframe's window (COMPATIBILITY S7).
  */
-import { hiddenFrameMessage } from '../browser/child-window';
-import { currentLocation } from '../browser/env';
-import { AuthResponseError } from '../errors';
-import { wrapCallback } from '../http/response-handler';
-import type { NodeCallback } from '../shared/callback';
-import { mergeBase, omit } from '../shared/objects';
-import type { WebAuthContext } from './context';
-import { validateAuthenticationResponse } from './validate-response';
-import type { AuthorizeOptions } from '../types';
+import { hiddenFrameMessage } from '../browser/child-window.js';
+import { currentLocation } from '../browser/env.js';
+import { AuthResponseError } from '../errors.js';
+import { wrapCallback } from '../http/response-handler.js';
+import type { NodeCallback } from '../shared/callback.js';
+import { mergeBase, omit } from '../shared/objects.js';
+import type { WebAuthContext } from './context.js';
+import { validateAuthenticationResponse } from './validate-response.js';
+import type { AuthorizeOptions } from '../types.js';
 
 const BASE_KEYS = ['clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
 /** v10's default wait for the iframe's answer. */

@@ -1,9 +1,9 @@
 /** What WebAuth capability modules receive instead of the `WebAuth` instance itself. */
-import type { Authentication } from '../authentication/authentication';
-import type { BrowserEnv } from '../browser/env';
-import type { KeyValueStore } from '../storage/key-value-store';
-import type { WebAuthBaseOptions } from './options';
-import type { TransactionManager } from './transaction-manager';
+import type { Authentication } from '../authentication/authentication.js';
+import type { BrowserEnv } from '../browser/env.js';
+import type { KeyValueStore } from '../storage/key-value-store.js';
+import type { WebAuthBaseOptions } from './options.js';
+import type { TransactionManager } from './transaction-manager.js';
 
 export interface WebAuthContext {
   baseOptions: WebAuthBaseOptions;

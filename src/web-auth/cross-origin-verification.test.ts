@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchMessage, fakeEnv, fakeWindow } from '../testing/fake-env';
-import { verifierKey } from './cross-origin';
-import { customEnvironment } from './injection';
-import { WebAuth } from './web-auth';
+import { dispatchMessage, fakeEnv, fakeWindow } from '../testing/fake-env.js';
+import { verifierKey } from './cross-origin.js';
+import { customEnvironment } from './injection.js';
+import { WebAuth } from './web-auth.js';
 
 const TENANT = 'https://me.auth0.com';
 

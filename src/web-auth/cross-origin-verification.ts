@@ -2,12 +2,12 @@
  * The cross-origin verification page (`crossOriginVerification()`): the tenant frames this app page
  * when third-party cookies are blocked, and asks it for the verifier that the embedded login stored.
  */
-import { currentLocation } from '../browser/env';
-import { acceptMessage } from '../browser/message-filter';
-import type { WebAuthContext } from './context';
-import { crossOriginLogin, verifierKey } from './cross-origin';
-import type { RequestError } from '../errors';
-import type { Auth0Callback, CrossOriginLoginOptions } from '../types';
+import { currentLocation } from '../browser/env.js';
+import { acceptMessage } from '../browser/message-filter.js';
+import type { WebAuthContext } from './context.js';
+import { crossOriginLogin, verifierKey } from './cross-origin.js';
+import type { RequestError } from '../errors.js';
+import type { Auth0Callback, CrossOriginLoginOptions } from '../types.js';
 
 /** A `name` parameter of the fragment, split the simple way v10 does. */
 function fragmentParam(hash: string, name: string): string | undefined {

@@ -2,14 +2,14 @@
  * Embedded login outside the hosted page: credentials to `POST /co/authenticate` (cookies
  * included), the verifier kept for the verification page, then `/authorize` with the login ticket.
  */
-import { call } from '../authentication/client-context';
-import { wrapCallback } from '../http/response-handler';
-import { TransportError } from '../http/transport-error';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback';
-import { omit } from '../shared/objects';
-import { authorize } from './authorize';
-import type { WebAuthContext } from './context';
-import { whenRedirecting } from './hosted-pages';
+import { call } from '../authentication/client-context.js';
+import { wrapCallback } from '../http/response-handler.js';
+import { TransportError } from '../http/transport-error.js';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { omit } from '../shared/objects.js';
+import { authorize } from './authorize.js';
+import type { WebAuthContext } from './context.js';
+import { whenRedirecting } from './hosted-pages.js';
 
 type Obj = Record<string, any>;
 

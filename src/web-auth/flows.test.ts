@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env';
-import { encodeTelemetry } from '../http/telemetry';
-import { VERSION } from '../version';
-import { customEnvironment } from './injection';
-import { WebAuth } from './web-auth';
+import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
+import { encodeTelemetry } from '../http/telemetry.js';
+import { VERSION } from '../version.js';
+import { customEnvironment } from './injection.js';
+import { WebAuth } from './web-auth.js';
 
 const make = (env: FakeEnv, extra: Record<string, unknown> = {}) =>
   new WebAuth({ domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/cb', responseType: 'token id_token', [customEnvironment]: env, ...extra } as never);

@@ -2,16 +2,16 @@
  * Login on the tenant's hosted login page (`webAuth._universalLogin`): `POST /usernamepassword/login`
  * with the `auth0.js-ulp` telemetry name, then submit the form the tenant answers with.
  */
-import { call, type ClientContext } from '../authentication/client-context';
-import { WebAuthError } from '../errors';
-import { checkOptions, required } from '../shared/assert';
-import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback';
-import { toSnakeCase } from '../shared/casing';
-import { mergeBase, omit } from '../shared/objects';
-import type { WebAuthContext } from './context';
-import { onHostedLoginPage } from './context';
+import { call, type ClientContext } from '../authentication/client-context.js';
+import { WebAuthError } from '../errors.js';
+import { checkOptions, required } from '../shared/assert.js';
+import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback.js';
+import { toSnakeCase } from '../shared/casing.js';
+import { mergeBase, omit } from '../shared/objects.js';
+import type { WebAuthContext } from './context.js';
+import { onHostedLoginPage } from './context.js';
 
-import type { DbSignUpOptions } from '../types';
+import type { DbSignUpOptions } from '../types.js';
 
 type Obj = Record<string, any>;
 

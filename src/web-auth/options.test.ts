@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ArgumentError } from '../errors';
-import { customEnvironment } from './injection';
-import { fakeEnv } from '../testing/fake-env';
-import { WebAuth } from './web-auth';
+import { ArgumentError } from '../errors.js';
+import { customEnvironment } from './injection.js';
+import { fakeEnv } from '../testing/fake-env.js';
+import { WebAuth } from './web-auth.js';
 
 const make = (options: Record<string, unknown>) => () => new WebAuth({ [customEnvironment]: fakeEnv(), ...options } as never);
 const base = { domain: 'me.auth0.com', clientID: 'CID' };

@@ -1,5 +1,5 @@
 /** `WebAuth` option validation (v10 messages, in v10's check order) and derived values. */
-import { checkOptions, optional, required, type Rule } from '../shared/assert';
+import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
 
 /** Options of `new WebAuth(options)`. */
 export interface WebAuthOptions {

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearJwksMemoryCache } from '../id-token/jwks';
-import { fakeEnv, type FakeEnv } from '../testing/fake-env';
-import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens';
-import { customEnvironment } from './injection';
-import type { AuthResult } from './validate-response';
-import { WebAuth } from './web-auth';
+import { clearJwksMemoryCache } from '../id-token/jwks.js';
+import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
+import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
+import { customEnvironment } from './injection.js';
+import type { AuthResult } from './validate-response.js';
+import { WebAuth } from './web-auth.js';
 
 const ISSUER = 'https://me.auth0.com/';
 const JWKS = 'https://me.auth0.com/.well-known/jwks.json';

@@ -1,9 +1,9 @@
 /** `webAuth.parseHash`: read the authentication response from the URL fragment and validate it. */
-import { AuthResponseError } from '../errors';
-import { currentLocation } from '../browser/env';
-import { parseQuery } from '../shared/query';
-import type { WebAuthContext } from './context';
-import { validateAuthenticationResponse, type AuthDone, type ValidateOptions } from './validate-response';
+import { AuthResponseError } from '../errors.js';
+import { currentLocation } from '../browser/env.js';
+import { parseQuery } from '../shared/query.js';
+import type { WebAuthContext } from './context.js';
+import { validateAuthenticationResponse, type AuthDone, type ValidateOptions } from './validate-response.js';
 
 export interface ParseHashOptions extends ValidateOptions {
   /** The fragment to parse; defaults to the current page's. */

@@ -1,12 +1,12 @@
 /** WebAuth's passwordless flows: start (with a stored transaction), verify-and-redirect, login. */
-import { checkOptions, required } from '../shared/assert';
-import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback';
-import { mergeBase } from '../shared/objects';
-import type { WebAuthContext } from './context';
-import type { RequestHandle } from '../http/request';
-import { onHostedLoginPage } from './context';
-import { whenRedirecting } from './hosted-pages';
-import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types';
+import { checkOptions, required } from '../shared/assert.js';
+import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback.js';
+import { mergeBase } from '../shared/objects.js';
+import type { WebAuthContext } from './context.js';
+import type { RequestHandle } from '../http/request.js';
+import { onHostedLoginPage } from './context.js';
+import { whenRedirecting } from './hosted-pages.js';
+import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types.js';
 
 type Obj = Record<string, any>;
 

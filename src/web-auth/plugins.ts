@@ -1,5 +1,5 @@
 /** v10's plugin mechanism: plugins declare the SDK version they target and extensibility points they support. */
-import { WebAuthError } from '../errors';
+import { WebAuthError } from '../errors.js';
 
 /** The auth0-js API level webauth-js implements; plugins written for it declare this version. */
 export const API_LEVEL = '10.2.1';

@@ -2,14 +2,14 @@
  * `webAuth.redirect`: v10's older names for embedded login with a redirect. Both end in
  * `/co/authenticate` and then `/authorize`; `cb` only ever sees errors.
  */
-import type { NodeCallback } from '../shared/callback';
-import type { RequestError } from '../errors';
-import type { Auth0Callback, CrossOriginLoginOptions, DbSignUpOptions } from '../types';
-import type { WebAuthContext } from './context';
-import { crossOriginLogin } from './cross-origin';
-import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification';
-import { signupThenLogin } from './hosted-pages';
-import type { WebAuth } from './web-auth';
+import type { NodeCallback } from '../shared/callback.js';
+import type { RequestError } from '../errors.js';
+import type { Auth0Callback, CrossOriginLoginOptions, DbSignUpOptions } from '../types.js';
+import type { WebAuthContext } from './context.js';
+import { crossOriginLogin } from './cross-origin.js';
+import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
+import { signupThenLogin } from './hosted-pages.js';
+import type { WebAuth } from './web-auth.js';
 
 type Obj = Record<string, any>;
 

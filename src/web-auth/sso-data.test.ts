@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearJwksMemoryCache } from '../id-token/jwks';
-import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env';
-import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens';
-import type { WebAuthContext } from './context';
-import { customEnvironment } from './injection';
-import { hostedSsoData, ssoDataFromSession, type SsoData } from './sso-data';
-import { WebAuth } from './web-auth';
+import { clearJwksMemoryCache } from '../id-token/jwks.js';
+import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
+import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import type { WebAuthContext } from './context.js';
+import { customEnvironment } from './injection.js';
+import { hostedSsoData, ssoDataFromSession, type SsoData } from './sso-data.js';
+import { WebAuth } from './web-auth.js';
 
 const TENANT = 'https://me.auth0.com';
 let keys: TestKeys;

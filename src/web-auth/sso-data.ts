@@ -2,12 +2,12 @@
  * `client.getSSOData`: on the hosted login page, the tenant's `/user/ssodata`; elsewhere a silent
  * `checkSession` for the connection and user last signed in with, mapped to v10's SSO-data shape.
  */
-import { call, type ClientContext } from '../authentication/client-context';
-import { checkValue } from '../shared/assert';
-import type { NodeCallback } from '../shared/callback';
-import { stringifyQuery } from '../shared/query';
-import { checkSession } from './check-session';
-import type { WebAuthContext } from './context';
+import { call, type ClientContext } from '../authentication/client-context.js';
+import { checkValue } from '../shared/assert.js';
+import type { NodeCallback } from '../shared/callback.js';
+import { stringifyQuery } from '../shared/query.js';
+import { checkSession } from './check-session.js';
+import type { WebAuthContext } from './context.js';
 
 /** What `getSSOData` reports. */
 export interface SsoData {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../storage/key-value-store';
-import { fakeEnv } from '../testing/fake-env';
-import { randomString } from './random';
-import { TransactionManager } from './transaction-manager';
+import { memoryStore } from '../storage/key-value-store.js';
+import { fakeEnv } from '../testing/fake-env.js';
+import { randomString } from './random.js';
+import { TransactionManager } from './transaction-manager.js';
 
 describe('randomString', () => {
   it('uses the 65-character v10 alphabet (no W) and the requested length', () => {

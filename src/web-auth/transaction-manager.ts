@@ -3,10 +3,10 @@
  * under auth0-js 10's keys (`com.auth0.auth.<state>`) so either library can finish the other's
  * redirect.
  */
-import type { BrowserEnv } from '../browser/env';
-import { ArgumentError } from '../errors';
-import type { KeyValueStore } from '../storage/key-value-store';
-import { randomString } from './random';
+import type { BrowserEnv } from '../browser/env.js';
+import { ArgumentError } from '../errors.js';
+import type { KeyValueStore } from '../storage/key-value-store.js';
+import { randomString } from './random.js';
 
 /** What is stored for one redirect. */
 export interface Transaction {

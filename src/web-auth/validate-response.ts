@@ -2,13 +2,13 @@
  * `validateAuthenticationResponse` and `validateToken`: state check against the stored
  * transaction, ID-token verification, organization and `at_hash` checks, and the v10 `authResult`.
  */
-import { AuthResponseError } from '../errors';
-import { fetchJson } from '../http/fetch-json';
-import { joinUrl } from '../shared/query';
-import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify';
-import type { WebAuthContext } from './context';
-import type { BrowserEnv } from '../browser/env';
-import type { Auth0Callback, IdTokenPayload } from '../types';
+import { AuthResponseError } from '../errors.js';
+import { fetchJson } from '../http/fetch-json.js';
+import { joinUrl } from '../shared/query.js';
+import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
+import type { WebAuthContext } from './context.js';
+import type { BrowserEnv } from '../browser/env.js';
+import type { Auth0Callback, IdTokenPayload } from '../types.js';
 
 /** The result of a successful authentication response (all keys always present). */
 export interface AuthResult {

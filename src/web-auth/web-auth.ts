@@ -1,25 +1,25 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
-import { Authentication, type TokenResult } from '../authentication/authentication';
-import { defaultEnv, type BrowserEnv } from '../browser/env';
-import type { AuthResponseError, RequestError } from '../errors';
-import type { RequestHandle } from '../http/request';
-import { telemetryFor } from '../http/telemetry';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback';
-import { mergeBase, omit } from '../shared/objects';
-import { transactionStore } from '../storage/failover-store';
-import type { KeyValueStore } from '../storage/key-value-store';
-import { authorize } from './authorize';
-import { onHostedLoginPage, type WebAuthContext } from './context';
-import { crossOriginLogin } from './cross-origin';
-import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification';
-import { HostedPages } from './hosted-pages';
-import { customEnvironment } from './injection';
-import { deriveWebAuthOptions, validateWebAuthOptions, type WebAuthBaseOptions, type WebAuthOptions } from './options';
-import { parseHash, type ParseHashOptions } from './parse-hash';
-import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless';
-import { PluginHandler, type WebAuthPlugin } from './plugins';
-import { redirectLogin, type RedirectLogin } from './redirect';
-import { TransactionManager } from './transaction-manager';
+import { Authentication, type TokenResult } from '../authentication/authentication.js';
+import { defaultEnv, type BrowserEnv } from '../browser/env.js';
+import type { AuthResponseError, RequestError } from '../errors.js';
+import type { RequestHandle } from '../http/request.js';
+import { telemetryFor } from '../http/telemetry.js';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { mergeBase, omit } from '../shared/objects.js';
+import { transactionStore } from '../storage/failover-store.js';
+import type { KeyValueStore } from '../storage/key-value-store.js';
+import { authorize } from './authorize.js';
+import { onHostedLoginPage, type WebAuthContext } from './context.js';
+import { crossOriginLogin } from './cross-origin.js';
+import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
+import { HostedPages } from './hosted-pages.js';
+import { customEnvironment } from './injection.js';
+import { deriveWebAuthOptions, validateWebAuthOptions, type WebAuthBaseOptions, type WebAuthOptions } from './options.js';
+import { parseHash, type ParseHashOptions } from './parse-hash.js';
+import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
+import { PluginHandler, type WebAuthPlugin } from './plugins.js';
+import { redirectLogin, type RedirectLogin } from './redirect.js';
+import { TransactionManager } from './transaction-manager.js';
 import {
   validateAuthenticationResponse,
   validateToken,
@@ -27,7 +27,7 @@ import {
   type AuthResult,
   type ParsedResponse,
   type ValidateOptions,
-} from './validate-response';
+} from './validate-response.js';
 import type {
   Auth0Callback,
   AuthorizeOptions,
@@ -44,7 +44,7 @@ import type {
   PasswordlessStartResult,
   PasswordlessVerifyOptions,
   SignupAndAuthorizeOptions,
-} from '../types';
+} from '../types.js';
 
 type Cb<T> = Auth0Callback<T, RequestError>;
 
