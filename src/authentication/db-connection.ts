@@ -11,6 +11,10 @@ import type { Auth0Callback, Auth0Challenge, ChangePasswordOptions, DbSignUpOpti
 type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';
 
+/** The option checks of `signup`, with v10's messages. */
+export const checkSignupOptions = (options: unknown) =>
+  checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email'), required('password')]);
+
 /** Database-connection Authentication API calls (`webAuth.client.dbConnection`). */
 export class DBConnection {
   constructor(private readonly ctx: ClientContext) {}
@@ -28,7 +32,7 @@ export class DBConnection {
   /** For callers that forward an optional callback. */
   signup(options: DbSignUpOptions, cb?: Auth0Callback<DbSignUpResults, RequestError>): RequestHandle | Promise<DbSignUpResults>;
   signup(options: DbSignUpOptions, cb?: NodeCallback<any>): RequestHandle | Promise<DbSignUpResults> {
-    checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email'), required('password')]);
+    checkSignupOptions(options);
     checkCallback(cb);
     const merged = mergeBase(this.ctx.baseOptions, ['clientID', 'state'], options);
     const metadata = merged.user_metadata || merged.userMetadata;

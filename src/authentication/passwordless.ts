@@ -19,6 +19,9 @@ const VERIFY_RULES: Rule[] = [
   { ...required('email'), when: (o) => !o.phoneNumber },
 ];
 
+/** The option checks of `verify` and `buildVerifyUrl`, with v10's messages. */
+export const checkVerifyOptions = (options: unknown) => checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
+
 const VERIFY_URL_BASE_KEYS = [
   'clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'protocol', 'nonce',
 ];
@@ -72,15 +75,15 @@ export class PasswordlessAuthentication {
   verify(options: PasswordlessVerifyOptions, cb: Auth0Callback<string, RequestError>): RequestHandle;
   verify(options: PasswordlessVerifyOptions): Promise<string>;
   verify(options: PasswordlessVerifyOptions, cb?: NodeCallback<any>): RequestHandle | Promise<string> {
-    checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
+    checkVerifyOptions(options);
     checkCallback(cb);
-    const body = toSnakeCase(pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID'])) as Obj;
+    const body = toSnakeCase(pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID']), ['auth0Client']) as Obj;
     return call(this.ctx, 'POST', 'passwordless/verify', body, cb);
   }
 
   /** The `/passwordless/verify_redirect` URL that finishes a passwordless login in the browser. */
   buildVerifyUrl(options: PasswordlessVerifyOptions): string {
-    checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
+    checkVerifyOptions(options);
     const params = mergeBase(this.ctx.baseOptions, VERIFY_URL_BASE_KEYS, options);
     if (this.ctx.http.telemetry) params.auth0Client = this.ctx.http.telemetry;
     const query = stringifyQuery(toSnakeCase(params, ['auth0Client']) as Obj);

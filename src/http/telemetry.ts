@@ -18,15 +18,13 @@ export function encodeTelemetry(payload: unknown): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
-// The default value per name: every client built without `_telemetryInfo` sends the same one.
-const defaults: Record<string, string> = {};
-
 /** The telemetry value for these options, or `undefined` when telemetry is off. */
 export function telemetryFor(options: TelemetryOptions): string | undefined {
   if (options._sendTelemetry === false) return undefined;
   const name = options.universalLoginPage ? ULP_TELEMETRY_NAME : 'auth0.js';
   const info = options._telemetryInfo;
-  return info
-    ? encodeTelemetry({ ...info, env: { ...(info.env as Record<string, unknown> | undefined), [name]: VERSION } })
-    : (defaults[name] ??= encodeTelemetry({ name, version: VERSION }));
+  const payload = info
+    ? { ...info, env: { ...(info.env as Record<string, unknown> | undefined), [name]: VERSION } }
+    : { name, version: VERSION };
+  return encodeTelemetry(payload);
 }

@@ -101,6 +101,15 @@ describe('JWKS cache', () => {
     expect(fetches).toBe(1);
   });
 
+  it('does not trust a set stamped in the future once the clock is corrected', async () => {
+    const { getSigningKey } = await page();
+    now = Date.parse('2027-11-23T12:00:00Z'); // the clock ran a year ahead when the set was fetched
+    await getSigningKey(URL, 'k1', source(memoryHints()));
+    now = Date.parse('2026-11-23T13:00:00Z');
+    await getSigningKey(URL, 'k1', source(memoryHints()));
+    expect(fetches).toBe(2);
+  });
+
   it('refetches once for an unknown key id, then fails with v10 message', async () => {
     const { getSigningKey } = await page();
     await getSigningKey(URL, 'k1', source(memoryHints()));

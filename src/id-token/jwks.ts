@@ -29,6 +29,9 @@ export interface JwksSource {
 
 const memory = new Map<string, CachedSet>();
 
+// A set stamped in the future (the clock was ahead, then corrected) is stale, not trusted until then.
+const isFresh = (age: number) => age >= 0 && age < JWKS_TTL_MS;
+
 async function readPersisted(url: string): Promise<CachedSet | undefined> {
   try {
     return (await idbGet<CachedSet>(IDB_PREFIX + url)) ?? undefined;
@@ -59,7 +62,7 @@ async function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
 function persistedFresh(url: string, source: JwksSource): boolean {
   try {
     const at = source.hints?.getItem(IDB_PREFIX + url);
-    return !source.hints || (at != null && source.now() - Number(at) < JWKS_TTL_MS);
+    return !source.hints || (at != null && isFresh(source.now() - Number(at)));
   } catch {
     return true; // storage refused: let IndexedDB answer
   }
@@ -72,7 +75,7 @@ const findKey = (set: CachedSet | undefined, kid: unknown) => set?.keys.find((ke
  * or the fetch error (its message is the HTTP status text) when the set cannot be fetched.
  */
 export async function getSigningKey(url: string, kid: unknown, source: JwksSource): Promise<JWK> {
-  const fresh = (set: CachedSet | undefined) => set && source.now() - set.fetchedAt < JWKS_TTL_MS;
+  const fresh = (set: CachedSet | undefined) => set && isFresh(source.now() - set.fetchedAt);
   let set = memory.get(url);
   if (!fresh(set) && persistedFresh(url, source)) {
     set = await readPersisted(url);

@@ -23,6 +23,12 @@ describe('parseQuery', () => {
     const parsed = parseQuery('a=x+y&b=%2F&a=2&flag&bad=%E0%A4%A');
     expect({ ...parsed }).toEqual({ a: ['x y', '2'], b: '/', flag: '', bad: '%E0%A4%A' });
   });
+  it('reads at most 1000 parameters, as v10 did, and collects repeated keys', () => {
+    expect(parseQuery('a=1&a=2&a=3&b=4')).toEqual({ a: ['1', '2', '3'], b: '4' });
+    const many = parseQuery('a&'.repeat(50_000) + 'state=late');
+    expect(many.a).toHaveLength(1000);
+    expect(many.state).toBeUndefined();
+  });
   it('cannot be used to pollute prototypes', () => {
     const parsed = parseQuery('__proto__=x&constructor=y');
     expect(Object.getPrototypeOf(parsed)).toBeNull();

@@ -11,7 +11,7 @@ const DAY_MS = 864e5;
 
 export interface CookieStoreOptions {
   cookieDomain?: string;
-  /** Write the compat cookie on https (default true). */
+  /** Write the compat cookie on https (`WebAuth` derives `true` unless the option is `false`). */
   legacySameSiteCookie?: boolean;
 }
 
@@ -39,7 +39,7 @@ export function cookieStore(env: BrowserEnv, options: CookieStoreOptions = {}): 
     set(key, value, expiresDays = 1) {
       const encoded = encodeCookieValue(JSON.stringify(value));
       const expires = new Date(env.now() + expiresDays * DAY_MS);
-      if (https() && options.legacySameSiteCookie !== false) {
+      if (https() && options.legacySameSiteCookie) {
         // Same domain as the main cookie (v10 wrote it host-only, so removal missed it).
         write(compatKey(key), encoded, expires, `; secure${domain}`);
       }

@@ -66,7 +66,9 @@ export function transactionStore(env: BrowserEnv, options: CookieStoreOptions & 
   };
   return {
     get: (key) => run((s) => s.get(key)),
-    set: (key, value, days) => run((s) => s.set(key, value, days)),
+    // Serialised once before the chain: a value JSON cannot hold (a cycle, a BigInt) throws to the
+    // caller, as in v10, instead of being taken for a storage failure that fails the chain over.
+    set: (key, value, days) => (JSON.stringify(value), run((s) => s.set(key, value, days))),
     remove: (key) => run((s) => s.remove(key)),
   };
 }

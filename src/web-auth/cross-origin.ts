@@ -3,7 +3,7 @@
  * included), the verifier kept for the verification page, then `/authorize` with the login ticket.
  */
 import { call } from '../authentication/client-context.js';
-import { wrapCallback } from '../http/response-handler.js';
+import { toRequestError } from '../http/response-handler.js';
 import { TransportError } from '../http/transport-error.js';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { omit } from '../shared/objects.js';
@@ -53,14 +53,14 @@ export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCal
   delete params.email;
   const body = credentialsBody(ctx, params);
   return callbackOrPromise<never, void>(cb, (done) => {
-    const report = wrapCallback(done, { forceLegacyError: true });
     call<Obj>(
       ctx.client.ctx,
       'POST',
       'co/authenticate',
       body,
       (err, result) => {
-        if (err) return report(credentialError(err.original));
+        // A 429's rateLimit (COMPATIBILITY A5) comes from the transport error, not from the body.
+        if (err) return done(Object.assign(toRequestError(credentialError(err.original), { forceLegacyError: true }), err.rateLimit && { rateLimit: err.rateLimit }));
         whenRedirecting(params, () => {
           ctx.transactionManager.storage.set(verifierKey(ctx.baseOptions.rootUrl, result!.coId), result!.coVerifier, VERIFIER_DAYS);
           const authorizeOptions = omit(params, ['password', 'credentialType', 'otp', 'popup', 'onRedirecting']);

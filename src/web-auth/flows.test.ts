@@ -128,6 +128,35 @@ describe('transaction storage modes', () => {
     expect(env.warnings.map((w) => String(w[0]))).toEqual(['Error: SecurityError: localStorage is disabled', "Can't use localStorage. Using CookieStorage instead."]);
     expect(env.cookieWrites.some((c) => c.startsWith('com.auth0.auth.S3='))).toBe(true);
   });
+  it('writes no compat cookie from the failover cookie store, which v10 creates without options (§9.5)', () => {
+    const env = fakeEnv();
+    env.storage = memoryStorage(true);
+    make(env, { __tryLocalStorageFirst: true }).authorize({ state: 'S4' });
+    expect(env.cookieWrites.filter((c) => c.includes('com.auth0.auth.S4'))).toEqual([expect.stringMatching(/^com\.auth0\.auth\.S4=/)]);
+    const primary = fakeEnv();
+    make(primary).authorize({ state: 'S5' });
+    expect(primary.cookieWrites.filter((c) => c.includes('S5')).map((c) => c.split('=')[0])).toEqual(['_com.auth0.auth.S5_compat', 'com.auth0.auth.S5']);
+  });
+  it('throws on an appState JSON cannot hold, before navigating, and keeps storage working (v10)', async () => {
+    const env = fakeEnv();
+    const webAuth = make(env, { responseType: 'token' });
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(() => webAuth.authorize({ appState: circular })).toThrow(TypeError);
+    expect(() => webAuth.authorize({ appState: { n: 1n } })).toThrow(TypeError);
+    expect(env.navigations).toEqual([]);
+    expect(env.warnings).toEqual([]);
+    webAuth.authorize({ state: 'OK' });
+    expect(await webAuth.parseHash({ hash: '#access_token=AT&state=OK' })).toMatchObject({ accessToken: 'AT', state: 'OK' });
+  });
+  it('treats an empty transaction namespace and a zero key length as the defaults (v10 `||`)', () => {
+    const env = fakeEnv();
+    make(env, { transaction: { keyLength: 0, namespace: '' } }).authorize();
+    const url = new URL(env.navigations.at(-1)!);
+    expect(url.searchParams.get('state')).toHaveLength(32);
+    expect(url.searchParams.get('nonce')).toHaveLength(32);
+    expect(env.cookieWrites.at(-1)).toMatch(new RegExp(`^com\\.auth0\\.auth\\.${url.searchParams.get('state')!.replace(/[.~-]/g, '\\$&')}=`));
+  });
 });
 
 describe('plugins', () => {
@@ -206,6 +235,31 @@ describe('v10 details a differential run found', () => {
     ];
     for (const call of calls) expect(call).toThrow(/^options parameter is not valid$/);
     expect(env.fetches).toEqual([]);
+  });
+
+  it('checks the options before the callback in signupAndAuthorize and passwordlessVerify, as v10', () => {
+    const env = fakeEnv();
+    const webAuth = make(env);
+    expect(() => webAuth.signupAndAuthorize({ email: 'a@b.c', password: 'p' } as never, 'x' as never)).toThrow(/^connection option is required$/);
+    expect(() => webAuth.passwordlessVerify({ connection: 'sms', phoneNumber: '+1' } as never, 'x' as never)).toThrow(/^verificationCode option is required$/);
+    expect(() => webAuth.passwordlessVerify({ connection: 'sms', phoneNumber: '+1' } as never)).toThrow(/^verificationCode option is required$/);
+    expect(() => webAuth.signupAndAuthorize({ connection: 'db', email: 'a@b.c', password: 'p' }, 'x' as never)).toThrow(/^cb parameter is not valid$/);
+    expect(env.fetches).toEqual([]);
+  });
+
+  it('sends auth0Client unconverted from passwordless.verify (§2.3)', async () => {
+    const env = fakeEnv();
+    env.respond = () => new Response('ok', { headers: { 'content-type': 'text/plain' } });
+    await make(env).client.passwordless.verify({ connection: 'sms', phoneNumber: '+1', verificationCode: '1', auth0Client: 'TEL' } as never);
+    expect(last(env).body).toEqual({ connection: 'sms', verification_code: '1', phone_number: '+1', auth0Client: 'TEL' });
+  });
+
+  it('gives a 429 from /co/authenticate its rateLimit (COMPATIBILITY A5)', async () => {
+    const env = fakeEnv();
+    const headers = { 'content-type': 'application/json', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' };
+    env.respond = () => new Response(JSON.stringify({ error: 'too_many_attempts', error_description: 'Slow down' }), { status: 429, headers });
+    const err = await make(env).login({ username: 'u', password: 'p', realm: 'db' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ error: 'too_many_attempts', code: 'too_many_attempts', description: 'Slow down', rateLimit: { limit: 10, remaining: 0, reset: 1 } });
   });
 
   it("rejects a callback that is not a function with v10's message (COMPATIBILITY A2)", () => {

@@ -1,6 +1,7 @@
 /** WebAuth's passwordless flows: start (with a stored transaction), verify-and-redirect, login. */
 import { checkOptions, required } from '../shared/assert.js';
-import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { checkVerifyOptions } from '../authentication/passwordless.js';
 import { mergeBase } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import type { RequestHandle } from '../http/request.js';
@@ -25,8 +26,8 @@ export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCa
 export function passwordlessVerify(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): RequestHandle | Promise<never> {
   const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options) as Obj & PasswordlessVerifyOptions;
   checkOptions(params, 'options parameter is not valid', [{ ...required('responseType'), message: 'responseType option is required' }]);
-  checkCallback(cb);
   ctx.transactionManager.process(params);
+  checkVerifyOptions(params); // before the callback check, as in v10 (which stored the transaction first)
   // With a callback, the verify request's handle, as v10 returned it.
   return callbackOrPromise<never, RequestHandle>(cb, (done) =>
     ctx.client.passwordless.verify(params, (err) => {

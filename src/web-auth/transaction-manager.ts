@@ -41,8 +41,9 @@ export class TransactionManager {
     readonly storage: KeyValueStore,
     private readonly options: TransactionOptions = {},
   ) {
-    this.namespace = options.namespace ?? 'com.auth0.auth.';
-    this.keyLength = options.keyLength ?? 32;
+    // `||` as in v10: an empty namespace or a zero length means the default, never an empty state.
+    this.namespace = options.namespace || 'com.auth0.auth.';
+    this.keyLength = options.keyLength || 32;
     this.expiresDays = (options.stateExpiration || 30) / 1440;
   }
 

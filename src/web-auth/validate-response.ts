@@ -109,7 +109,7 @@ export function validateAuthenticationResponse(ctx: WebAuthContext, options: Val
   const expectedState = options.state || transaction.state || null;
   const stateBypass = !parsed.state && !expectedState && options.__enableIdPInitiatedLogin;
   if (expectedState !== parsed.state && !stateBypass) {
-    return cb(new AuthResponseError({ error: 'invalid_token', errorDescription: '`state` does not match.' }));
+    return cb(invalidToken('`state` does not match.'));
   }
   const expectedNonce = options.nonce || transaction.nonce || null;
   const appState = options.state || transaction.appState || null;

@@ -1,5 +1,6 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
 import { Authentication, type TokenResult } from '../authentication/authentication.js';
+import { checkSignupOptions } from '../authentication/db-connection.js';
 import { defaultEnv, type BrowserEnv } from '../browser/env.js';
 import type { AuthResponseError, RequestError } from '../errors.js';
 import type { RequestHandle } from '../http/request.js';
@@ -228,6 +229,7 @@ export class WebAuth {
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): RequestHandle;
   signupAndAuthorize(options: SignupAndAuthorizeOptions): Promise<TokenResult>;
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
+    checkSignupOptions(options); // before the callback check, as in v10
     // With a callback, the sign-up request's handle, as v10 returned it.
     return callbackOrPromise(cb, (done) =>
       this.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
