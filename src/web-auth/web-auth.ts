@@ -229,10 +229,11 @@ export class WebAuth {
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): RequestHandle;
   signupAndAuthorize(options: SignupAndAuthorizeOptions): Promise<TokenResult>;
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
-    checkSignupOptions(options); // before the callback check, as in v10
+    const signupOptions = omit(options, ['popupHandler']) as DbSignUpOptions;
+    checkSignupOptions(signupOptions); // before the callback check, as in v10
     // With a callback, the sign-up request's handle, as v10 returned it.
     return callbackOrPromise(cb, (done) =>
-      this.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
+      this.client.dbConnection.signup(signupOptions, (err) => {
         if (err) return done(err);
         options.realm = options.connection;
         options.username = options.username || options.email;
