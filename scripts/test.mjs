@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +33,9 @@ function banner(title) {
   console.log(`\n━━━ ${title} ${'━'.repeat(Math.max(0, 60 - title.length))}`);
 }
 
+/** Names of what failed, repeated before the summary so a log's tail says what to look at. */
+const failures = [];
+
 const single = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
 async function vitestProject(project) {
@@ -47,6 +50,12 @@ async function vitestProject(project) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passed = report.numPassedTests ?? 0;
     failed = report.numFailedTests ?? 0;
+    for (const file of report.testResults ?? []) {
+      const names = (file.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => t.fullName);
+      // A file that failed to load has no failed test, only its message.
+      if (!names.length && file.status === 'failed') names.push(`(file) ${String(file.message ?? '').split('\n')[0]}`);
+      for (const name of names) failures.push(`${project}: ${relative(root, file.name)} > ${name}`);
+    }
   } catch {
     console.error(`test: no JSON report from vitest --project ${project}`);
   }
@@ -64,6 +73,13 @@ async function compat() {
     return { passed: 0, failed: 1 };
   }
   const result = { passed: Number(m[1]), failed: Number(m[2]) };
+  // A failed scenario's line and the indented differences under it.
+  let inFailure = false;
+  for (const line of lines) {
+    if (/^\s+✗ /.test(line)) inFailure = true;
+    else if (!/^\s{4}/.test(line)) inFailure = false;
+    if (inFailure) failures.push(`compat: ${line.trim()}`);
+  }
   if (code !== 0 && result.failed === 0) result.failed = 1;
   return result;
 }
@@ -86,6 +102,11 @@ for (const [name, fn] of suites) {
 }
 rmSync(tmp, { recursive: true, force: true });
 
+if (failures.length) {
+  banner('failures');
+  for (const line of failures.slice(0, 40)) console.log(line);
+  if (failures.length > 40) console.log(`… and ${failures.length - 40} more lines`);
+}
 banner('summary');
 const width = Math.max(...results.map((r) => r.name.length));
 for (const r of results) {
