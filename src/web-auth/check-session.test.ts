@@ -2,26 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
+import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import { checkSession, CHECK_SESSION_TIMEOUT_MS } from './check-session.js';
 import type { WebAuthContext } from './context.js';
-import { customEnvironment } from './injection.js';
-import { WebAuth } from './web-auth.js';
 
 const TENANT = 'https://me.auth0.com';
 let keys: TestKeys;
 let env: FakeEnv;
 
-function setup(extra: Record<string, unknown> = {}) {
-  const webAuth = new WebAuth({
-    domain: 'me.auth0.com',
-    clientID: 'CID',
-    redirectUri: 'https://app.example.com/callback',
-    responseType: 'token id_token',
-    [customEnvironment]: env,
-    ...extra,
-  } as never);
-  return (webAuth as unknown as { ctx: WebAuthContext }).ctx;
-}
+const setup = (extra: Record<string, unknown> = {}) => contextOf(testWebAuth(env, extra));
 
 /** Starts checkSession and returns the callback's calls and the iframe's authorize URL. */
 function start(ctx: WebAuthContext, options: Record<string, unknown> = {}) {

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
 import { encodeTelemetry } from '../http/telemetry.js';
 import { VERSION } from '../version.js';
-import { customEnvironment } from './injection.js';
-import { WebAuth } from './web-auth.js';
+import { testWebAuth } from '../testing/web-auth.js';
 
-const make = (env: FakeEnv, extra: Record<string, unknown> = {}) =>
-  new WebAuth({ domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/cb', responseType: 'token id_token', [customEnvironment]: env, ...extra } as never);
+const make = testWebAuth;
 const last = (env: FakeEnv) => sent(env).at(-1)!;
 
 describe('passwordlessStart', () => {
@@ -23,13 +21,13 @@ describe('passwordlessStart', () => {
       connection: 'email',
       send: 'link',
       email: 'a@b.c',
-      authParams: { response_type: 'token id_token', redirect_uri: 'https://app.example.com/cb', scope: 'openid email', foo: 'bar', response_mode: 'query', app_state: { x: 1 }, state, nonce },
+      authParams: { response_type: 'token id_token', redirect_uri: 'https://app.example.com/callback', scope: 'openid email', foo: 'bar', response_mode: 'query', app_state: { x: 1 }, state, nonce },
     });
     expect(webAuth.transactionManager.getStoredTransaction(state)).toEqual({ nonce, appState: { x: 1 }, state });
   });
   it('throws responseType is required without a response type', () => {
     const env = fakeEnv();
-    const webAuth = new WebAuth({ domain: 'me.auth0.com', clientID: 'CID', [customEnvironment]: env } as never);
+    const webAuth = make(env, { responseType: undefined, redirectUri: undefined });
     expect(() => webAuth.passwordlessStart({ connection: 'email', send: 'link', email: 'a@b.c' }, () => {})).toThrow(/^responseType is required$/);
   });
 });
@@ -47,7 +45,7 @@ describe('login on the hosted login page', () => {
     expect(redirecting).toBe(true);
     expect(last(env).url).toBe('https://me.auth0.com/usernamepassword/login');
     expect(JSON.stringify(last(env).body)).toBe(
-      '{"client_id":"CID","redirect_uri":"https://app.example.com/cb","tenant":"me","response_type":"code","scope":"openid","_csrf":"CSRF","state":"ULPSTATE","_intstate":"deprecated","password":"p","captcha":"cap","connection":"db","username":"a@b.c"}',
+      '{"client_id":"CID","redirect_uri":"https://app.example.com/callback","tenant":"me","response_type":"code","scope":"openid","_csrf":"CSRF","state":"ULPSTATE","_intstate":"deprecated","password":"p","captcha":"cap","connection":"db","username":"a@b.c"}',
     );
     expect(last(env).headers['auth0-client']).toBe(encodeTelemetry({ name: 'auth0.js-ulp', version: VERSION }));
     expect(env.cookieWrites).toEqual([]); // nothing is stored on the hosted page

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
-import { customEnvironment } from './injection.js';
+import { testWebAuth } from '../testing/web-auth.js';
 import type { AuthResult } from './validate-response.js';
 import { WebAuth } from './web-auth.js';
 
@@ -11,15 +11,7 @@ const JWKS = 'https://me.auth0.com/.well-known/jwks.json';
 let keys: TestKeys;
 let env: FakeEnv;
 
-const webAuth = (extra: Record<string, unknown> = {}) =>
-  new WebAuth({
-    domain: 'me.auth0.com',
-    clientID: 'CID',
-    redirectUri: 'https://app.example.com/callback',
-    responseType: 'token id_token',
-    [customEnvironment]: env,
-    ...extra,
-  } as never);
+const webAuth = (extra: Record<string, unknown> = {}) => testWebAuth(env, extra);
 
 /** Runs authorize() and returns the state and nonce it sent. */
 function startLogin(auth: WebAuth, options?: Record<string, unknown>) {

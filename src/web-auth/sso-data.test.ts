@@ -2,22 +2,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { testWebAuth } from '../testing/web-auth.js';
 import type { WebAuthContext } from './context.js';
-import { customEnvironment } from './injection.js';
 import { hostedSsoData, ssoDataFromSession, type SsoData } from './sso-data.js';
-import { WebAuth } from './web-auth.js';
 
 const TENANT = 'https://me.auth0.com';
 let keys: TestKeys;
 let env: FakeEnv;
 
 function setup() {
-  const webAuth = new WebAuth({
-    domain: 'me.auth0.com',
-    clientID: 'CID',
-    redirectUri: 'https://app.example.com/callback',
-    [customEnvironment]: env,
-  } as never);
+  const webAuth = testWebAuth(env, { responseType: undefined });
   return webAuth as unknown as { ctx: WebAuthContext; _universalLogin: { ulp: any } };
 }
 
