@@ -1,10 +1,10 @@
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
-import type { JSONWebKeySet } from 'jose';
+import { decodeJwt, jwtVerify } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from './config/defaults.js';
 import { ACME_INVITATION, ALICE, BOB, ORG_ACME, THIRD_PARTY_CLIENT_ID } from './fixtures.js';
-import { startTenant } from './server.js';
-import type { RunningTenant } from './server.js';
+import { startTenant, type RunningTenant } from './server.js';
+import { startTenantWithKeys } from './test-tenant.js';
 import {
   ALICE_LOGIN, APP_CALLBACK, CookieJar, authorizePath, fragmentOf, hostedConfigOf, implicitParams, logIn, postJson, send,
 } from './test-client.js';
@@ -28,12 +28,9 @@ function formPostOf(reply: Reply): { action: string; fields: Record<string, stri
 
 describe('/authorize response modes, hybrid, organizations and consent', () => {
   let tenant: RunningTenant;
-  let jwks: ReturnType<typeof createLocalJWKSet>;
+  let jwks: JWTVerifyGetKey;
 
-  beforeAll(async () => {
-    tenant = await startTenant({ http: true });
-    jwks = createLocalJWKSet((await send(tenant, '/.well-known/jwks.json')).json() as JSONWebKeySet);
-  });
+  beforeAll(async () => ({ tenant, jwks } = await startTenantWithKeys()));
   afterAll(() => tenant.close());
 
   it('form_post: a self-submitting form to the redirect URI, allowed by hash', async () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import type { JSONWebKeySet } from 'jose';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, HS256_CLIENT_ID, HS256_CLIENT_SECRET, SPA_CLIENT_ID } from './fixtures.js';
-import { startTenant } from './server.js';
 import type { RunningTenant } from './server.js';
+import { startTenantWithKeys } from './test-tenant.js';
 import {
   APP_CALLBACK, CookieJar, authorizePath, callbackFormOf, form, fragmentOf, hostedConfigOf, hostedLoginBody, implicitParams, logIn, postJson, send,
 } from './test-client.js';
@@ -18,12 +18,9 @@ function expectedAtHash(token: string): string {
 
 describe('/authorize and the login page', () => {
   let tenant: RunningTenant;
-  let jwks: ReturnType<typeof createLocalJWKSet>;
+  let jwks: JWTVerifyGetKey;
 
-  beforeAll(async () => {
-    tenant = await startTenant({ http: true });
-    jwks = createLocalJWKSet((await send(tenant, '/.well-known/jwks.json')).json() as JSONWebKeySet);
-  });
+  beforeAll(async () => ({ tenant, jwks } = await startTenantWithKeys()));
   afterAll(() => tenant.close());
 
   it('runs hosted page → wrong password (401) → right password → callback → 302 with verifiable tokens', async () => {

@@ -1,8 +1,9 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenant } from './server.js';
 import type { RunningTenant } from './server.js';
 import { authorizePath, hostedConfigOf, implicitParams, send } from './test-client.js';
+import { failOnConsoleError } from './test-tenant.js';
 
 /** Send raw bytes and collect whatever comes back until the server closes or a timeout. */
 function raw(port: number, data: string): Promise<string> {
@@ -18,16 +19,12 @@ function raw(port: number, data: string): Promise<string> {
 
 describe('robustness', () => {
   let tenant: RunningTenant;
-  const consoleError = vi.spyOn(console, 'error');
+  // No input in this file may reach the "unexpected error" path.
+  failOnConsoleError();
   beforeAll(async () => {
     tenant = await startTenant({ http: true, testEndpoints: true });
   });
-  afterAll(async () => {
-    await tenant.close();
-    // No input in this file may reach the "unexpected error" path.
-    expect(consoleError).not.toHaveBeenCalled();
-    consoleError.mockRestore();
-  });
+  afterAll(() => tenant.close());
 
   async function stillAlive(): Promise<void> {
     expect((await send(tenant, '/.well-known/jwks.json')).status).toBe(200);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, createLocalJWKSet, decodeJwt, generateKeyPair, importJWK, jwtVerify } from 'jose';
-import type { JSONWebKeySet } from 'jose';
+import { SignJWT, decodeJwt, generateKeyPair, importJWK, jwtVerify } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CNAME_API_KEY, EXAMPLE_API, MGMT_GLOBAL, MGMT_LOCAL, WEB_MTLS_CLIENT_ID, WEB_PRIVATE_KEY_JWT_CLIENT_ID, WEB_SECRET_BASIC,
   WEB_SECRET_POST, webMtlsCertificate, webPrivateKeyJwk,
 } from './fixtures.js';
-import { startTenant } from './server.js';
-import type { RunningTenant } from './server.js';
+import { startTenant, type RunningTenant } from './server.js';
+import { startTenantWithKeys } from './test-tenant.js';
 import { postForm, postJson, send } from './test-client.js';
 
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -15,12 +15,9 @@ const cc = (extra: Record<string, string> = {}) => ({ grant_type: 'client_creden
 
 describe('/oauth/token client authentication', () => {
   let tenant: RunningTenant;
-  let jwks: ReturnType<typeof createLocalJWKSet>;
+  let jwks: JWTVerifyGetKey;
 
-  beforeAll(async () => {
-    tenant = await startTenant({ http: true });
-    jwks = createLocalJWKSet((await send(tenant, '/.well-known/jwks.json')).json() as JSONWebKeySet);
-  });
+  beforeAll(async () => ({ tenant, jwks } = await startTenantWithKeys()));
   afterAll(() => tenant.close());
 
   async function assertion(claims: Record<string, unknown> = {}, key?: CryptoKey | Uint8Array): Promise<string> {

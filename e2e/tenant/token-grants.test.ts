@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
-import type { JSONWebKeySet } from 'jose';
+import { decodeJwt, jwtVerify } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, BLOCKED_USER, BOB, DB_CONNECTION, EXAMPLE_API, LEAKED_USER, ORG_ACME, TOKEN_EXCHANGE_TYPE, WEB_SECRET_POST } from './fixtures.js';
-import { startTenant } from './server.js';
-import type { RunningTenant } from './server.js';
+import { startTenant, type RunningTenant } from './server.js';
+import { startTenantWithKeys } from './test-tenant.js';
 import { APP_CALLBACK, codeFor, postForm, postJson, send } from './test-client.js';
 
 type Json = Record<string, unknown>;
@@ -17,15 +17,12 @@ function pkce(): { verifier: string; challenge: string } {
 
 describe('/oauth/token grants', () => {
   let tenant: RunningTenant;
-  let jwks: ReturnType<typeof createLocalJWKSet>;
+  let jwks: JWTVerifyGetKey;
   const token = (body: Json, headers?: Record<string, string>) => postJson(tenant, '/oauth/token', body, headers);
   const realmLogin = (username: string, password: string, extra: Json = {}) =>
     token({ grant_type: REALM, client_id: 'spa-client', username, password, realm: DB_CONNECTION, scope: 'openid profile email', ...extra });
 
-  beforeAll(async () => {
-    tenant = await startTenant({ http: true });
-    jwks = createLocalJWKSet((await send(tenant, '/.well-known/jwks.json')).json() as JSONWebKeySet);
-  });
+  beforeAll(async () => ({ tenant, jwks } = await startTenantWithKeys()));
   afterAll(() => tenant.close());
 
   it('authorization_code: exchanges a code once for verified tokens', async () => {
