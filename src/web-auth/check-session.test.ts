@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
@@ -21,7 +21,8 @@ function start(ctx: WebAuthContext, options: Record<string, unknown> = {}) {
   return { calls, frame, url, state: url?.searchParams.get('state') ?? undefined, nonce: url?.searchParams.get('nonce') ?? undefined };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+// Validation verifies a signature with WebCrypto (real async work): wait for the callback, not a fixed time.
+const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLength(1));
 const leftovers = () => ({ frames: env.frames.filter((f) => f.attached).length, listeners: env.listeners.size, timers: env.timers.size });
 
 beforeEach(async () => {
@@ -41,8 +42,7 @@ describe('checkSession', () => {
     expect(url!.searchParams.has('timeout')).toBe(false);
     const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce }));
     dispatchMessage(env, { type: 'authorization_response', response: { access_token: 'AT', id_token: idToken, state, token_type: 'Bearer', expires_in: '7200' } }, TENANT, frame!.window);
-    await settle();
-    expect(calls).toHaveLength(1);
+    await answered(calls);
     const [err, result] = calls[0]!;
     expect(err).toBeNull();
     expect(result).toMatchObject({ accessToken: 'AT', idToken, state, appState: state, expiresIn: 7200, tokenType: 'Bearer' });
@@ -121,7 +121,7 @@ describe('checkSession', () => {
     const { calls, frame, state } = start(ctx);
     const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: 'not-the-nonce' }));
     dispatchMessage(env, { type: 'authorization_response', response: { access_token: 'AT', id_token: idToken, state } }, TENANT, frame!.window);
-    await settle();
+    await answered(calls);
     const err = calls[0]![0];
     expect(err).toMatchObject({ code: 'invalid_token', error: 'invalid_token' });
     expect(err.description).toMatch(/^Nonce \(nonce\) claim value mismatch in the ID token/);
