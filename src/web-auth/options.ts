@@ -1,15 +1,9 @@
 /** `WebAuth` option validation (v10 messages, in v10's check order) and derived values. */
-import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
+import { CLIENT_RULES, TELEMETRY_RULES, type AuthenticationOptions } from '../authentication/options.js';
+import { checkOptions, optional, type Rule } from '../shared/assert.js';
 
 /** Options of `new WebAuth(options)`. */
-export interface WebAuthOptions {
-  domain: string;
-  clientID: string;
-  responseType?: string;
-  responseMode?: string;
-  redirectUri?: string;
-  scope?: string;
-  audience?: string;
+export interface WebAuthOptions extends AuthenticationOptions {
   popupOrigin?: string;
   /** Clock skew tolerance in seconds for ID-token times (default 60; 0..300). */
   leeway?: number;
@@ -27,12 +21,7 @@ export interface WebAuthOptions {
   __tryLocalStorageFirst?: boolean;
   /** Returns "now" for ID-token time checks. */
   __clock?: () => Date;
-  _disableDeprecationWarnings?: boolean;
-  _sendTelemetry?: boolean;
-  _telemetryInfo?: Record<string, unknown>;
-  _timesToRetryFailedRequests?: number;
   overrides?: { __tenant?: string; __token_issuer?: string; __jwks_uri?: string };
-  [key: string]: unknown;
 }
 
 /** The options after construction: v10 adds these derived fields to the caller's object. */
@@ -45,22 +34,14 @@ export interface WebAuthBaseOptions extends WebAuthOptions {
 }
 
 const OPTION_RULES: Rule[] = [
-  required('domain'),
-  required('clientID'),
-  optional('responseType', 'string', 'responseType is not valid'),
-  optional('responseMode', 'string', 'responseMode is not valid'),
-  optional('redirectUri', 'string', 'redirectUri is not valid'),
-  optional('scope', 'string', 'scope is not valid'),
-  optional('audience', 'string', 'audience is not valid'),
+  ...CLIENT_RULES,
   optional('popupOrigin', 'string', 'popupOrigin is not valid'),
   optional('leeway', 'number', 'leeway is not valid'),
   optional('plugins', 'array', 'plugins is not valid'),
   optional('maxAge', 'number', 'maxAge is not valid'),
   optional('stateExpiration', 'number', 'stateExpiration is not valid'),
   optional('legacySameSiteCookie', 'boolean', 'legacySameSiteCookie option is not valid'),
-  optional('_disableDeprecationWarnings', 'boolean', '_disableDeprecationWarnings option is not valid'),
-  optional('_sendTelemetry', 'boolean', '_sendTelemetry option is not valid'),
-  optional('_telemetryInfo', 'object', '_telemetryInfo option is not valid'),
+  ...TELEMETRY_RULES,
   optional('_timesToRetryFailedRequests', 'number', '_timesToRetryFailedRequests option is not valid'),
   optional('overrides', 'object', 'overrides option is not valid'),
 ];
