@@ -73,10 +73,10 @@ async function compat() {
     return { passed: 0, failed: 1 };
   }
   const result = { passed: Number(m[1]), failed: Number(m[2]) };
-  // A failed scenario's line and the indented differences under it.
+  // A failed or flaky scenario's line and the indented differences under it.
   let inFailure = false;
   for (const line of lines) {
-    if (/^\s+✗ /.test(line)) inFailure = true;
+    if (/^\s+(✗ |✓ .*\(flaky)/.test(line)) inFailure = true;
     else if (!/^\s{4}/.test(line)) inFailure = false;
     if (inFailure) failures.push(`compat: ${line.trim()}`);
   }
@@ -103,7 +103,7 @@ for (const [name, fn] of suites) {
 rmSync(tmp, { recursive: true, force: true });
 
 if (failures.length) {
-  banner('failures');
+  banner('what failed (or passed only on a retry)');
   for (const line of failures.slice(0, 40)) console.log(line);
   if (failures.length > 40) console.log(`… and ${failures.length - 40} more lines`);
 }
