@@ -8,6 +8,10 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'e2e/tenant/**/*.test.ts'],
+          // The tenant's tests start real servers and processes; on a loaded 2-core CI machine
+          // some take longer than the 5 s default without anything being wrong.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
