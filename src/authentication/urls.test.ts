@@ -15,6 +15,10 @@ describe('telemetry', () => {
   it('matches v10 encoding (url-safe alphabet, padding kept)', () => {
     expect(encodeTelemetry({ name: 'auth0.js', version: '10.2.1' })).toBe('eyJuYW1lIjoiYXV0aDAuanMiLCJ2ZXJzaW9uIjoiMTAuMi4xIn0=');
   });
+  it('keeps the low byte of each code unit beyond Latin-1, as v10 did, instead of throwing', () => {
+    // é (0xe9) stays; € (0x20ac) becomes 0xac.
+    expect(encodeTelemetry({ n: 'é€' })).toBe('eyJuIjoi6awifQ==');
+  });
   it('adds our version to env when _telemetryInfo is given, and is off with _sendTelemetry false', () => {
     const value = telemetryFor({ _telemetryInfo: { name: 'lock.js', version: '12.0.0', env: { foo: '1' } } })!;
     expect(JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/')))).toEqual({

@@ -2,6 +2,9 @@
 
 type Obj = Record<string, unknown>;
 
+/** Own-property test (a key like `toString` must not match the prototype's). */
+export const has = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);
+
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `clientID` → `client_id`, `abc1` → `abc_1`, `XMLThing` → `xmlthing`. */
@@ -49,7 +52,7 @@ export function toCamelCase(value: unknown, keepOriginal = false): unknown {
     const camel = camelKey(key);
     const converted = toCamelCase(inner, keepOriginal);
     // An existing camelCase key wins over the converted snake_case one.
-    out[camel] = Object.prototype.hasOwnProperty.call(value, camel) ? toCamelCase(value[camel], keepOriginal) : converted;
+    out[camel] = has(value, camel) ? toCamelCase(value[camel], keepOriginal) : converted;
     if (keepOriginal) out[key] = converted;
   }
   return out;

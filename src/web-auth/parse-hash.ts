@@ -1,6 +1,7 @@
 /** `webAuth.parseHash`: read the authentication response from the URL fragment and validate it. */
 import { AuthResponseError } from '../errors.js';
 import { currentLocation } from '../browser/env.js';
+import { has } from '../shared/casing.js';
 import { parseQuery } from '../shared/query.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse, type AuthDone, type ValidateOptions } from './validate-response.js';
@@ -11,7 +12,6 @@ export interface ParseHashOptions extends ValidateOptions {
   responseType?: string;
 }
 
-const has = (obj: object, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
 
 /** Parses and validates the response in `options.hash` (or the page's fragment). */
 export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: AuthDone): void {
