@@ -19,6 +19,8 @@ const NONCE = 'bench-nonce-0123456789';
 interface Figures {
   evalMs: number;
   urlUs: number;
+  constructUs: number;
+  constructNoTelemetryUs: number;
   firstValidateMs: number;
   warmValidateMs: number;
   jwksRequests: number;
@@ -53,26 +55,30 @@ async function timeEvaluation(page: Page, lib: LibBuild): Promise<number> {
   return median(times);
 }
 
+type Loop = 'construct+url' | 'construct' | 'construct, no telemetry';
+
 /**
- * `new WebAuth(config).client.buildAuthorizeUrl(…)`: microseconds per call, the median of `ROUNDS`
- * rounds after a warm-up round (one long loop measured mostly the JIT and one GC pause).
+ * Microseconds per iteration of `loop` (a fresh options object each time, as apps write them), the
+ * median of `ROUNDS` rounds after a warm-up round (one long loop measured mostly the JIT and one GC).
  */
-function timeAuthorizeUrls(page: Page, config: AppConfig): Promise<number> {
+function timeConstruction(page: Page, config: AppConfig, loop: Loop): Promise<number> {
   return page.evaluate(
-    async ([config, runs, rounds]) => {
+    async ([config, runs, rounds, loop]) => {
       const lib = await (window as any).libReady;
       const perCall: number[] = [];
+      const telemetry = loop !== 'construct, no telemetry';
       for (let round = 0; round <= rounds; round++) {
         const t0 = performance.now();
         for (let i = 0; i < runs; i++) {
-          new lib.WebAuth(config).client.buildAuthorizeUrl({ state: 's' + i, nonce: 'n', responseType: 'token id_token', redirectUri: config.redirectUri });
+          const webAuth = new lib.WebAuth(telemetry ? { ...config } : { ...config, _sendTelemetry: false });
+          if (loop === 'construct+url') webAuth.client.buildAuthorizeUrl({ state: 's' + i, nonce: 'n', responseType: 'token id_token', redirectUri: config.redirectUri });
         }
         if (round > 0) perCall.push(((performance.now() - t0) / runs) * 1000);
       }
       perCall.sort((a, b) => a - b);
       return perCall[Math.floor(rounds / 2)]!;
     },
-    [config, URLS, ROUNDS] as const,
+    [config, URLS, ROUNDS, loop] as const,
   );
 }
 
@@ -105,7 +111,9 @@ async function measure(lib: LibBuild, page: Page, tenant: Awaited<ReturnType<typ
   await openApp(page, appUrl, lib);
   const evalMs = await timeEvaluation(page, lib);
   await openApp(page, appUrl, lib);
-  const urlUs = await timeAuthorizeUrls(page, config);
+  const urlUs = await timeConstruction(page, config, 'construct+url');
+  const constructUs = await timeConstruction(page, config, 'construct');
+  const constructNoTelemetryUs = await timeConstruction(page, config, 'construct, no telemetry');
   await startLogin(page, config, { nonce: NONCE });
   await signIn(page, appUrl);
   const idToken = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id_token');
@@ -118,7 +126,7 @@ async function measure(lib: LibBuild, page: Page, tenant: Awaited<ReturnType<typ
   before = tenant.requests.length;
   const [newPage] = await timeValidation(page, config, idToken, 0);
   const newPageJwksRequests = jwksSince(before);
-  return { evalMs, urlUs, firstValidateMs: first!, warmValidateMs: median(warm), jwksRequests, newPageValidateMs: newPage!, newPageJwksRequests };
+  return { evalMs, urlUs, constructUs, constructNoTelemetryUs, firstValidateMs: first!, warmValidateMs: median(warm), jwksRequests, newPageValidateMs: newPage!, newPageJwksRequests };
 }
 
 async function main() {
@@ -139,6 +147,8 @@ async function main() {
   const rows: [string, (f: Figures) => number, string][] = [
     ['bundle evaluation (median of ' + EVALS + ')', (f) => f.evalMs, 'ms'],
     ['new WebAuth + buildAuthorizeUrl (median of ' + ROUNDS + ' × ' + URLS + ')', (f) => f.urlUs, 'µs'],
+    ['new WebAuth alone', (f) => f.constructUs, 'µs'],
+    ['new WebAuth, _sendTelemetry: false', (f) => f.constructNoTelemetryUs, 'µs'],
     ['validateToken, first call', (f) => f.firstValidateMs, 'ms'],
     ['validateToken, next calls (median of ' + WARM_VALIDATIONS + ')', (f) => f.warmValidateMs, 'ms'],
     ['JWKS requests for ' + (WARM_VALIDATIONS + 1) + ' validations', (f) => f.jwksRequests, ''],

@@ -69,7 +69,8 @@ async function readResponse(response: Response): Promise<HttpResponse> {
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const text = await response.text();
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+  // Fetch's Headers iterate lower-cased names.
+  response.headers.forEach((value, name) => (headers[name] = value));
   let body: unknown = null;
   if (type === 'application/json' || type.endsWith('+json')) {
     try {

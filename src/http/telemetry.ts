@@ -10,12 +10,18 @@ export interface TelemetryOptions {
   universalLoginPage?: unknown;
 }
 
+// Every instance encodes the same one or two payloads; btoa was most of the constructor's time.
+const encoded: Record<string, string> = {};
+
 /** Encodes the payload the way v10 does: each UTF-16 code unit as one byte (ASCII-safe only). */
 export function encodeTelemetry(payload: unknown): string {
   const json = JSON.stringify(payload);
-  let binary = '';
-  for (let i = 0; i < json.length; i++) binary += String.fromCharCode(json.charCodeAt(i) & 0xff);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+  if (!encoded[json]) {
+    let binary = '';
+    for (let i = 0; i < json.length; i++) binary += String.fromCharCode(json.charCodeAt(i) & 0xff);
+    encoded[json] = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+  }
+  return encoded[json];
 }
 
 /** The telemetry value for these options, or `undefined` when telemetry is off. */

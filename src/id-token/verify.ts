@@ -117,7 +117,5 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
 /** `at_hash`: base64url of the left half of SHA-256 over the access token. */
 export async function accessTokenHash(subtle: SubtleCrypto, accessToken: string): Promise<string> {
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(accessToken)));
-  let binary = '';
-  for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...digest.subarray(0, 16))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
