@@ -62,7 +62,7 @@ const ARGUMENT_ERRORS: [string, string[]][] = [
     "/*A1*/ offline.client.customTokenExchange({ subjectToken: 's', subjectTokenType: 't' })",
     "webAuth.customTokenExchange({ subjectToken: 's' }, cb)",
   ]],
-  ['client.userInfo', ['c.userInfo()', 'c.userInfo(1, cb)', "c.userInfo('', cb)", "/*A1*/ offline.client.userInfo('t')", "c.userInfo('t', {})"]],
+  ['client.userInfo', ['c.userInfo()', 'c.userInfo(1, cb)', "offline.client.userInfo('', cb)", "/*A1*/ offline.client.userInfo('t')", "c.userInfo('t', {})"]],
   ['challenges and country', [
     '/*A1*/ offline.client.getChallenge()',
     "c.getChallenge('x')",
