@@ -32,11 +32,9 @@ export default [
       name: 'auth0',
       exports: 'named',
       sourcemap: true,
-      // hoist_funs: the declarations move to the top of their scope, where JS puts them anyway (~130 B gzip).
-      // The unsafe_* and pure_getters options (-40 B gzip) assume what this code keeps true: no function
-      // expression is used with `new`, comparisons are between primitives, and reading a property has no
-      // side effect that matters (storage probes call functions, which are kept).
-      plugins: [terser({ format: { comments: false }, compress: { passes: 5, hoist_funs: true, unsafe_arrows: true, unsafe_methods: true, unsafe_comps: true, pure_getters: true }, ecma: 2020 })],
+      // hoist_funs only moves declarations to the top of their scope, where JS puts them anyway. No
+      // unsafe_* or pure_getters: a few bytes are not worth assumptions that could miscompile.
+      plugins: [terser({ format: { comments: false }, compress: { passes: 5, hoist_funs: true }, ecma: 2020 })],
     },
   },
 ];

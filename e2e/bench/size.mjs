@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_GZIP = 16 * 1024;
+// While the whole v10 surface is being built (issue 15); then the measured size, a ratchet.
+const BUDGET_GZIP = 24 * 1024;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
