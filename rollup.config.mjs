@@ -30,6 +30,8 @@ export default [
       file: 'dist/webauth.min.js',
       format: 'umd',
       name: 'auth0',
+      // client.getSSOData loads WebAuth on demand in the ESM build; here it is all one file.
+      inlineDynamicImports: true,
       exports: 'named',
       sourcemap: true,
       // hoist_funs only moves declarations to the top of their scope, where JS puts them anyway. No

@@ -14,22 +14,9 @@ import { compareSurfaces, enumerateSurface, INSTANCE_DEPTH, type Allowance, type
 const ALLOWED: readonly Allowance[] = [
   // --- Not built yet (COMPATIBILITY.md "Not yet implemented") ---
   {
-    paths: ['WebAuth.prototype.checkSession', 'webAuth.checkSession', 'WebAuth.prototype.renewAuth', 'webAuth.renewAuth'],
-    ours: 'missing',
-    why: 'silent authentication, checkSession (§11.1) and the legacy renewAuth (§11.2), is not built',
-  },
-  {
     paths: ['webAuth.webMessageHandler', 'webAuth.crossOriginAuthentication.webMessageHandler', 'webAuth.redirect.crossOriginAuthentication.webMessageHandler'],
     ours: 'missing',
     why: 'the web_message iframe/popup runner (§11.1, §11.3) only serves checkSession and popup.loginWithCredentials, both unbuilt',
-  },
-  {
-    paths: [
-      'Authentication.prototype.getSSOData', 'webAuth.client.getSSOData', 'authentication.getSSOData',
-      'webAuth._universalLogin.getSSOData', 'webAuth.client.ssodataStorage', 'authentication.ssodataStorage',
-    ],
-    ours: 'missing',
-    why: 'getSSOData (§4.7) is not built; the client-side ssodataStorage (§9.6) is only its reader',
   },
   {
     paths: ['webAuth.popup', 'webAuth.baseOptions.popupOrigin'],
@@ -77,15 +64,11 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.transactionManager.storage.getItem', 'webAuth.transactionManager.storage.setItem',
       'webAuth.transactionManager.storage.removeItem', 'webAuth.transactionManager.storage.handler',
       'webAuth.transactionManager.stateExpiration', 'webAuth.ssodataStorage.storage',
+      'webAuth.client.ssodataStorage.storage', 'authentication.ssodataStorage.storage',
       'webAuth.crossOriginAuthentication.storage', 'webAuth.redirect.crossOriginAuthentication.storage',
     ],
     ours: 'missing',
     why: "the storage chain's internals (§9.3–§9.6) have another interface; the stored keys, values, cookie attributes and lifetimes are what the transaction and differential tests check",
-  },
-  {
-    paths: ['webAuth.ssodataStorage.get', 'webAuth.ssodataStorage.set'],
-    ours: 'different',
-    why: "ours is the instance's key-value store (get(key), set(key, value, options)), not v10's SSODataStorage (get(), set(connection, sub)); what parseHash writes to auth0.ssodata is unchanged",
   },
 ];
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
@@ -98,5 +98,30 @@ describe('getSSOData on the hosted page', () => {
     expect(withAd!.headers).toEqual({});
     expect(plain!.url).toBe(`${TENANT}/user/ssodata`);
     expect(() => hostedSsoData(_universalLogin.ulp, 'yes', () => {})).toThrow('withActiveDirectories parameter is not valid');
+  });
+});
+
+describe('client.getSSOData', () => {
+  it('off the hosted page, runs a silent check through a WebAuth built from the client options', async () => {
+    const webAuth = testWebAuth(env, { responseType: undefined });
+    const outcome = new Promise<[any, unknown]>((resolve) => webAuth.client.getSSOData((err, data) => resolve([err, data])));
+    await vi.waitFor(() => expect(env.frames).toHaveLength(1));
+    const frame = env.frames[0]!;
+    const state = new URL(frame.url!).searchParams.get('state');
+    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state } }, TENANT, frame.window);
+    expect(await outcome).toEqual([null, { sso: false }]);
+    // v10 keeps the WebAuth it built, on the shared options (so it reports auth0.js-ulp).
+    expect(webAuth.client.auth0).toBeDefined();
+    expect(webAuth.baseOptions.universalLoginPage).toBe(true);
+    expect(() => webAuth.client.getSSOData('yes' as never, 'no' as never)).toThrow('cb parameter is not valid');
+  });
+
+  it('on the hosted page, asks /user/ssodata and checks withActiveDirectories synchronously', async () => {
+    env.url = `${TENANT}/login?state=abc`;
+    const webAuth = testWebAuth(env);
+    expect(() => webAuth.client.getSSOData('yes' as never, () => {})).toThrow('withActiveDirectories parameter is not valid');
+    const data = await webAuth.client.getSSOData(true);
+    expect(data).toEqual({ sso: true, lastUsedConnection: { name: 'db' } });
+    expect(sent(env)[0]!.url).toBe(`${TENANT}/user/ssodata?ldaps=1&client_id=CID`);
   });
 });
