@@ -6,6 +6,7 @@ import { MANAGEMENT_SCENARIOS } from './management-scenarios.js';
 import { PARSE_HASH_SCENARIOS } from './parse-hash-scenarios.js';
 import { PASSWORDLESS_SCENARIOS } from './passwordless-scenarios.js';
 import type { Scenario } from './scenario.js';
+import { SILENT_AUTH_SCENARIOS } from './silent-auth-scenarios.js';
 import { TOKEN_SCENARIOS } from './token-scenarios.js';
 import { TRANSPORT_SCENARIOS } from './transport-scenarios.js';
 
@@ -18,4 +19,5 @@ export const ALL_SCENARIOS: Scenario[] = [
   ...PASSWORDLESS_SCENARIOS,
   ...MANAGEMENT_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
+  ...SILENT_AUTH_SCENARIOS,
 ];
