@@ -14,6 +14,7 @@ import { PasswordlessAuthentication } from './passwordless.js';
 import * as token from './token.js';
 import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
 import type { RequestError } from '../errors.js';
+import { clientSsoData } from '../web-auth/client-sso-data.js';
 import type { SsoData } from '../web-auth/sso-data.js';
 import type {
   Auth0Callback,
@@ -217,12 +218,7 @@ export class Authentication {
       checkValue(withActiveDirectories ?? false, 'boolean', 'withActiveDirectories parameter is not valid');
     }
     const withAD = !!withActiveDirectories;
-    return callbackOrPromise(cb, (done) => {
-      import('../web-auth/client-sso-data.js').then(
-        (m) => m.clientSsoData(this, withAD, done),
-        (err) => done(err),
-      );
-    });
+    return callbackOrPromise(cb, (done) => clientSsoData(this, withAD, done));
   }
 
   /** Legacy delegation (`POST /delegation`); `grant_type` is required. */

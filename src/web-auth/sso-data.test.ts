@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { Authentication } from '../authentication/authentication.js';
 import { testWebAuth } from '../testing/web-auth.js';
+import { customEnvironment } from './injection.js';
 import type { WebAuthContext } from './context.js';
 import { hostedSsoData, ssoDataFromSession, type SsoData } from './sso-data.js';
 
@@ -102,7 +104,7 @@ describe('getSSOData on the hosted page', () => {
 });
 
 describe('client.getSSOData', () => {
-  it('off the hosted page, runs a silent check through a WebAuth built from the client options', async () => {
+  it("off the hosted page, runs a silent check with its WebAuth's context", async () => {
     const webAuth = testWebAuth(env, { responseType: undefined });
     const outcome = new Promise<[any, unknown]>((resolve) => webAuth.client.getSSOData((err, data) => resolve([err, data])));
     await vi.waitFor(() => expect(env.frames).toHaveLength(1));
@@ -110,10 +112,19 @@ describe('client.getSSOData', () => {
     const state = new URL(frame.url!).searchParams.get('state');
     dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state } }, TENANT, frame.window);
     expect(await outcome).toEqual([null, { sso: false }]);
-    // v10 keeps the WebAuth it built, on the shared options (so it reports auth0.js-ulp).
-    expect(webAuth.client.auth0).toBeDefined();
-    expect(webAuth.baseOptions.universalLoginPage).toBe(true);
+    // The hint the WebAuth's logins leave is the one the client reads.
+    webAuth.ssodataStorage.set('db', 'auth0|alice');
+    expect(webAuth.client.ssodataStorage.get()).toEqual({ lastUsedConnection: 'db', lastUsedSub: 'auth0|alice' });
     expect(() => webAuth.client.getSSOData('yes' as never, 'no' as never)).toThrow('cb parameter is not valid');
+  });
+
+  it('works for a client made alone, with a context of its own', async () => {
+    const client = new Authentication({ domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/callback', [customEnvironment]: env } as never);
+    const outcome = new Promise<[any, unknown]>((resolve) => client.getSSOData((err, data) => resolve([err, data])));
+    const frame = env.frames[0]!;
+    expect(new URL(frame.url!).searchParams.get('scope')).toBe('openid profile email');
+    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state: new URL(frame.url!).searchParams.get('state') } }, TENANT, frame.window);
+    expect(await outcome).toEqual([null, { sso: false }]);
   });
 
   it('on the hosted page, asks /user/ssodata and checks withActiveDirectories synchronously', async () => {
@@ -123,5 +134,6 @@ describe('client.getSSOData', () => {
     const data = await webAuth.client.getSSOData(true);
     expect(data).toEqual({ sso: true, lastUsedConnection: { name: 'db' } });
     expect(sent(env)[0]!.url).toBe(`${TENANT}/user/ssodata?ldaps=1&client_id=CID`);
+    expect(sent(env)[0]!.headers).toEqual({}); // no headers at all, not even telemetry
   });
 });

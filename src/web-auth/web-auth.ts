@@ -7,11 +7,12 @@ import type { RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
-import { transactionStore } from '../storage/failover-store.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from './authorize.js';
 import { checkSession, type CheckSessionOptions } from './check-session.js';
+import { linkClientContext } from './client-sso-data.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
+import { createWebAuthContext } from './create-context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
 import { HostedPages } from './hosted-pages.js';
@@ -100,20 +101,15 @@ export class WebAuth {
     baseOptions.plugins = new PluginHandler(this, options.plugins as WebAuthPlugin[] | undefined) as never;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
     this.baseOptions = baseOptions;
-    // One storage chain per instance (v10 had one per internal user, each warning on failover).
-    const store = transactionStore(env, baseOptions);
-    this.transactionManager = new TransactionManager(env, store, {
-      ...baseOptions.transaction,
-      stateExpiration: baseOptions.stateExpiration,
-      onHostedPage: () => onHostedLoginPage(env, baseOptions.domain),
-    });
     // v10's construction order matters: the client is created before `universalLoginPage` is set,
     // so it reports the plain telemetry name, and the hosted-page helper after it, with `-ulp`.
     this.client = new Authentication(baseOptions);
+    this.ctx = createWebAuthContext(baseOptions, env, this.client);
+    this.transactionManager = this.ctx.transactionManager;
+    linkClientContext(this.client, this.ctx);
     // One storage chain per instance; v10's client had its own SSO-data object over it.
-    this.ssodataStorage = new SsoDataStorage(store);
-    this.client.ssodataStorage = new SsoDataStorage(store);
-    this.ctx = { baseOptions, env, client: this.client, transactionManager: this.transactionManager, ssodataStore: store };
+    this.ssodataStorage = new SsoDataStorage(this.ctx.ssodataStore);
+    this.client.ssodataStorage = new SsoDataStorage(this.ctx.ssodataStore);
     baseOptions.universalLoginPage = true;
     const ulpHttp = { ...this.client.http, telemetry: telemetryFor(baseOptions) };
     this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
