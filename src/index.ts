@@ -46,6 +46,7 @@ export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
 export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
 export type { CrossOriginAuthentication } from './web-auth/cross-origin-verification.js';
+export type * from './web-auth/captcha/types.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './web-auth/options.js';
 export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response.js';
@@ -111,5 +112,12 @@ declare namespace auth0 {
   export type AdfsUserProfile = Types.AdfsUserProfile;
   export type ManagementUser = Types.ManagementUser;
   export type TokenProvider = Types.TokenProvider;
+  export type Captcha = import('./web-auth/captcha/types.js').Captcha;
+  export type CaptchaConfiguration = import('./web-auth/captcha/types.js').CaptchaConfiguration;
+  export type CatpchaConfiguration = import('./web-auth/captcha/types.js').CatpchaConfiguration;
+  export type CaptchaTemplates = import('./web-auth/captcha/types.js').CaptchaTemplates;
+  export type CaptchaLoaded = import('./web-auth/captcha/types.js').CaptchaLoaded;
+  export type CaptchaError = import('./web-auth/captcha/types.js').CaptchaError;
+  export type DoneCallback = import('./web-auth/captcha/types.js').DoneCallback;
 }
 export default auth0;
