@@ -11,6 +11,7 @@ import { Authentication } from './authentication/authentication.js';
 import type { DBConnection } from './authentication/db-connection.js';
 import type { PasswordlessAuthentication } from './authentication/passwordless.js';
 import type * as Types from './types.js';
+import type * as CaptchaTypes from './web-auth/captcha/types.js';
 import { Management } from './management/management.js';
 import { version } from './version.js';
 import { WebAuth } from './web-auth/web-auth.js';
@@ -112,12 +113,12 @@ declare namespace auth0 {
   export type AdfsUserProfile = Types.AdfsUserProfile;
   export type ManagementUser = Types.ManagementUser;
   export type TokenProvider = Types.TokenProvider;
-  export type Captcha = import('./web-auth/captcha/types.js').Captcha;
-  export type CaptchaConfiguration = import('./web-auth/captcha/types.js').CaptchaConfiguration;
-  export type CatpchaConfiguration = import('./web-auth/captcha/types.js').CatpchaConfiguration;
-  export type CaptchaTemplates = import('./web-auth/captcha/types.js').CaptchaTemplates;
-  export type CaptchaLoaded = import('./web-auth/captcha/types.js').CaptchaLoaded;
-  export type CaptchaError = import('./web-auth/captcha/types.js').CaptchaError;
-  export type DoneCallback = import('./web-auth/captcha/types.js').DoneCallback;
+  export type Captcha = CaptchaTypes.Captcha;
+  export type CaptchaConfiguration = CaptchaTypes.CaptchaConfiguration;
+  export type CatpchaConfiguration = CaptchaTypes.CatpchaConfiguration;
+  export type CaptchaTemplates = CaptchaTypes.CaptchaTemplates;
+  export type CaptchaLoaded = CaptchaTypes.CaptchaLoaded;
+  export type CaptchaError = CaptchaTypes.CaptchaError;
+  export type DoneCallback = CaptchaTypes.DoneCallback;
 }
 export default auth0;
