@@ -289,7 +289,7 @@ describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
     expect(await inputValue(s.page, 'c1')).toBe('');
   });
 
-  it('required false hides the element and empties it; no challenge state calls back with nothing', async () => {
+  it('required false hides the element, empties it and calls back once', async () => {
     await fresh();
     s.answers.set('/dbconnections/signup/challenge', { status: 200, body: { required: false } });
     await render(s.page, 'c2', 'renderSignupCaptcha');
