@@ -24,13 +24,6 @@ const ALLOWED: readonly Allowance[] = [
     // v10's Popup constructor is what writes `popupOrigin` (undefined unless given) into baseOptions.
     why: 'the popup helpers (§8.3–§8.9, §12) are not built',
   },
-  {
-    paths: ['renderCaptcha', 'renderSignupCaptcha', 'renderPasswordlessCaptcha', 'renderPasswordResetCaptcha'].flatMap(
-      (name) => [`WebAuth.prototype.${name}`, `webAuth.${name}`],
-    ),
-    ours: 'missing',
-    why: 'captcha rendering (§7.13, §14) is not built (16 KB gzip budget); getChallenge and friends are',
-  },
   // --- Internal machinery: reachable in v10, but only its effects are API, and those are tested ---
   {
     paths: [

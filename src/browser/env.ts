@@ -36,6 +36,10 @@ export interface BrowserEnv {
   hiddenFrame(): HiddenFrame;
   /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
   timer(fn: () => void, ms: number): () => void;
+  /** The page's `document` (captcha widgets and provider scripts). */
+  document(): Document;
+  /** The page's `window`, where provider scripts put their globals and look up their callbacks. */
+  window(): Window & Record<string, any>;
 }
 
 /** A hidden iframe: its window (for `event.source` checks), navigation and removal. */
@@ -106,6 +110,8 @@ export function defaultEnv(): BrowserEnv {
       const id = setTimeout(fn, ms);
       return () => clearTimeout(id);
     },
+    document: () => document,
+    window: () => window as unknown as Window & Record<string, any>,
   };
 }
 

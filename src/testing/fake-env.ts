@@ -26,6 +26,8 @@ export interface FakeEnv extends BrowserEnv {
   advance(ms: number): void;
   /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
   storage: Storage | undefined | 'throws';
+  /** The page's document and window, for tests that give the fake page a DOM (unset: none). */
+  dom?: { document: Document; window: Window & Record<string, any> };
 }
 
 /** A hidden iframe of the fake page: `window` is the object a genuine answer comes from. */
@@ -133,6 +135,14 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
       const timer = { at: env.clock + ms, fn };
       env.timers.add(timer);
       return () => void env.timers.delete(timer);
+    },
+    document: () => {
+      if (!env.dom) throw new Error('this fake page has no DOM');
+      return env.dom.document;
+    },
+    window: () => {
+      if (!env.dom) throw new Error('this fake page has no DOM');
+      return env.dom.window;
     },
     advance: (ms) => {
       env.clock += ms;
