@@ -29,7 +29,7 @@ step('tsc -p e2e/tsconfig.json', process.execPath, [
 
 const tenant = spawn(
   process.execPath,
-  ['--enable-source-maps', join(root, 'e2e', '.build', 'tenant', 'cli.js'), '--http', '--port', String(TENANT_PORT)],
+  ['--enable-source-maps', join(root, 'e2e', '.build', 'tenant', 'cli', 'cli.js'), '--http', '--port', String(TENANT_PORT)],
   { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 let tenantExited = false;

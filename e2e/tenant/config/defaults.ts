@@ -6,7 +6,7 @@ import {
   MGMT_GLOBAL, MGMT_LOCAL, ORG_ACME, ORG_GLOBEX, SMS_CONNECTION, SPA_CLIENT_ID, TENANT_LOGOUT_URLS, TENANT_NAME,
   THIRD_PARTY_CLIENT_ID, TOKEN_EXCHANGE_TYPE, USERS, WEB_MTLS_CLIENT_ID, WEB_PRIVATE_KEY_JWT_CLIENT_ID, WEB_SECRET_BASIC,
   WEB_SECRET_POST, webMtlsCertificate, webPrivateKeyJwk,
-} from '../fixtures.js';
+} from './builtin.js';
 import type { ClientDefinition, GrantType, TenantDefinition, UserDefinition } from './definition.js';
 import { MANAGEMENT_API_PATH } from './management-scopes.js';
 

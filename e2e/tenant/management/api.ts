@@ -4,9 +4,9 @@
  * (401) → the route's own checks. Every response carries CORS for registered web origins and the
  * three X-RateLimit headers; every error has the body `{ statusCode, error, message, errorCode }`.
  */
-import type { Handler, RequestContext } from '../context.js';
-import { ALLOWED_HEADERS, isAllowedWebOrigin, originCors } from '../cors.js';
-import { sendEmpty, sendJson } from '../http-io.js';
+import type { Handler, RequestContext } from '../state/context.js';
+import { ALLOWED_HEADERS, isAllowedWebOrigin, originCors } from '../protocol/cors.js';
+import { sendEmpty, sendJson } from '../http/http-io.js';
 import type { ApiHandler } from './api-types.js';
 import { authenticate } from './auth.js';
 import { ManagementError } from './errors.js';
@@ -14,7 +14,7 @@ import { getUser } from './get-user.js';
 import { linkIdentity } from './link-identity.js';
 import { listProfiles } from './list-profiles.js';
 import { patchUser } from './patch-user.js';
-import { rateLimitHeaders } from '../rate-limit.js';
+import { rateLimitHeaders } from '../state/rate-limit.js';
 import { apiRateLimiter } from './state.js';
 
 /** For the tenant router: every path under /api/v2. */
