@@ -1,12 +1,9 @@
 /**
- * Names of the built-in tenant definition's fixtures. Tests, examples and later issues import
- * these, so treat every exported name and value as a stable contract. The definition itself is
- * config/defaults.ts; the plain passwords here exist only so tests can type them.
+ * Names and values of the built-in tenant definition (clients, users, connections, …), which
+ * defaults.ts assembles. Tests import them through testing/fixtures.ts, so treat every exported
+ * name and value as a stable contract; the plain passwords exist only so tests can type them.
  */
 import { readFileSync } from 'node:fs';
-import { defaultDefinition } from './defaults.js';
-import { buildModel } from './model.js';
-import type { Client } from './model.js';
 import { tenantSourcePath } from '../core/repo-root.js';
 
 /** Local development hosts only: the tenant must never send a browser anywhere else. */
@@ -110,15 +107,3 @@ export const ACME_INVITATION = { id: 'uinv_acmebob0000001', email: BOB.email } a
 
 /** Path (on the app's own origin) of the cross-origin verification page of the SPA fixtures. */
 export const CROSS_ORIGIN_VERIFICATION_PATH = '/pages/cross-origin-verification.html';
-
-let builtInClients: ReadonlyMap<string, Client> | undefined;
-
-/**
- * A client of the **built-in** definition. Route code should use `ctx.tenant.findClient`, which
- * also knows the clients of a `--config` file. Here grants are keyed by API identifier, with
- * the Management API under `/api/v2/` (its real audience needs the running tenant's issuer).
- */
-export function findClient(clientId: string | undefined): Client | undefined {
-  builtInClients ??= buildModel(defaultDefinition(), '/').clients;
-  return clientId === undefined ? undefined : builtInClients.get(clientId);
-}

@@ -7,7 +7,7 @@ import type { TenantDefinition } from './definition.js';
 import { DefinitionError, loadDefinitionFile, validateDefinition } from './load.js';
 import { CURRENT_USER_SCOPES, MANAGEMENT_CATALOGUE_SCOPES, MANAGEMENT_SCOPES } from './management-scopes.js';
 import { buildModel } from './model.js';
-import { findClient, MGMT_GLOBAL, MGMT_LOCAL, WEB_MTLS_CLIENT_ID } from './builtin.js';
+import { findClient, MGMT_GLOBAL, MGMT_LOCAL, WEB_MTLS_CLIENT_ID } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import { send } from '../testing/test-client.js';
 

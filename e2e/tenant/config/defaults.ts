@@ -21,7 +21,6 @@ const USER_GRANTS: GrantType[] = [
 ];
 /** The legacy grants the v10 library can still call (/delegation, /oauth/ro). */
 const LEGACY_GRANTS: GrantType[] = ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'http://auth0.com/oauth/legacy/grant-type/ro'];
-// fixtures.ts re-exports from a module that imports this one: read its bindings only inside functions.
 const allConnections = (): string[] => [DB_CONNECTION, DB_WITH_USERNAME, EMAIL_CONNECTION, SMS_CONNECTION];
 
 function spa(clientId: string, name: string, extra: Partial<ClientDefinition> = {}): ClientDefinition {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findClient } from '../config/builtin.js';
+import { findClient } from '../testing/fixtures.js';
 import { isValidPattern, matchesAny, matchesPattern, parseCandidate } from './url-rules.js';
 
 const SPA_CLIENT = findClient('spa-client')!;

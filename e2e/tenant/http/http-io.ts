@@ -3,7 +3,7 @@
  * "repairs" malformed input would hide client bugs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BodyType } from '../state/context.js';
+import type { BodyType } from '../http/types.js';
 import { decodeUtf8, parseStrictJson } from '../core/strict-json.js';
 
 export const MAX_BODY_BYTES = 100 * 1024;

@@ -2,7 +2,7 @@
  * Strict reading of request parameters: a body of the wrong type, a missing, unknown or
  * non-string parameter is a 4xx `invalid_request` (HttpError), decided before any state changes.
  */
-import type { BodyType, RequestContext } from '../state/context.js';
+import type { BodyType, RequestContext } from '../http/types.js';
 import { HttpError } from './http-io.js';
 
 const MAX_VALUE_LENGTH = 8192;

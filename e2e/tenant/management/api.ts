@@ -4,7 +4,7 @@
  * (401) → the route's own checks. Every response carries CORS for registered web origins and the
  * three X-RateLimit headers; every error has the body `{ statusCode, error, message, errorCode }`.
  */
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { ALLOWED_HEADERS, isAllowedWebOrigin, originCors } from '../protocol/cors.js';
 import { sendEmpty, sendJson } from '../http/http-io.js';
 import type { ApiHandler } from './api-types.js';

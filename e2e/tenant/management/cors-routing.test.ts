@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_DOMAIN } from '../config/builtin.js';
+import { CUSTOM_DOMAIN } from '../testing/fixtures.js';
 import { PROFILES_PATH, call, expectError, expectRateLimitHeaders, startApiTenant, userTokens } from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';
 

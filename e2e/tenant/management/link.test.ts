@@ -1,6 +1,6 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, HS256_CLIENT_ID, WEB_SECRET_POST } from '../config/builtin.js';
+import { ALICE, BOB, HS256_CLIENT_ID, WEB_SECRET_POST } from '../testing/fixtures.js';
 import { call, clientToken, expectError, startApiTenant, userTokens } from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';
 import type { Identity, UserView } from './user-view.js';

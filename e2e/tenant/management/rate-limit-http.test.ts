@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOB } from '../config/builtin.js';
+import { BOB } from '../testing/fixtures.js';
 import { PROFILES_PATH, call, clientToken, expectError, expectPage, startApiTenant, userTokens } from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';
 import type { Reply } from '../testing/test-client.js';

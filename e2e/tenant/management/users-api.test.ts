@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB } from '../config/builtin.js';
+import { ALICE, BOB } from '../testing/fixtures.js';
 import { send } from '../testing/test-client.js';
 import { call, clientToken, expectError, expectRateLimitHeaders, startApiTenant, userTokens } from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';

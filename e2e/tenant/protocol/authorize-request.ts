@@ -5,33 +5,10 @@
 import type { Client, TenantModel } from '../config/model.js';
 import { findOrganization } from '../config/model.js';
 import { matchesAny, parseCandidate } from '../core/url-rules.js';
+import type { AuthorizeRequest, ResponseKind, ResponseMode } from '../state/state.js';
 
-export type ResponseKind = 'code' | 'token' | 'id_token';
-export type ResponseMode = 'query' | 'fragment' | 'form_post' | 'web_message';
-
-export interface AuthorizeRequest {
-  readonly clientId: string;
-  /** The validated redirect URI, serialised by the URL parser. */
-  readonly redirectUri: string;
-  readonly responseTypes: readonly ResponseKind[];
-  readonly responseMode: ResponseMode;
-  /** As requested (`openid` when absent); what is granted is decided by scopes.ts. */
-  readonly scope: string;
-  readonly audience?: string | undefined;
-  readonly state?: string | undefined;
-  readonly nonce?: string | undefined;
-  readonly prompt: readonly string[];
-  readonly maxAge?: number | undefined;
-  readonly connection?: string | undefined;
-  /** The organization's id (an organization name is resolved). */
-  readonly organization?: string | undefined;
-  readonly invitation?: string | undefined;
-  readonly loginHint?: string | undefined;
-  readonly screenHint?: string | undefined;
-  /** PKCE, S256 only. */
-  readonly codeChallenge?: string | undefined;
-  readonly loginTicket?: string | undefined;
-}
+// The parsed request is stored by the state layer (transactions, tickets), which owns its type.
+export type { AuthorizeRequest, ResponseKind, ResponseMode };
 
 export type AuthorizeCheck =
   | { kind: 'ok'; request: AuthorizeRequest; client: Client }

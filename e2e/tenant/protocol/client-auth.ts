@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { TokenEndpointAuthMethod } from '../config/definition.js';
 import type { Client } from '../config/model.js';
-import type { RequestContext } from '../state/context.js';
+import type { RequestContext } from '../http/types.js';
 import { HttpError } from '../http/http-io.js';
 
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';

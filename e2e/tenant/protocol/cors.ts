@@ -5,19 +5,17 @@
  *   credentials.
  */
 import type { Client } from '../config/model.js';
-import type { RequestContext, TenantContext } from '../state/context.js';
-import { LOCAL_ORIGINS } from '../config/builtin.js';
+import type { RequestContext } from '../http/types.js';
+import type { TenantContext } from '../state/context.js';
 import { sendEmpty, sendError } from '../http/http-io.js';
 import { matchesAny } from '../core/url-rules.js';
 
 export const ALLOWED_HEADERS = 'Content-Type, Auth0-Client, Authorization, X-Request-Language';
 const EXPOSED_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate';
 
-/** Web origins of every client of `tenant` (or of the built-in definition when none is given). */
-export function isAllowedWebOrigin(origin: string | undefined, tenant?: TenantContext): origin is string {
+/** Web origins of every client of `tenant`. */
+export function isAllowedWebOrigin(origin: string | undefined, tenant: TenantContext): origin is string {
   if (origin === undefined) return false;
-  // Without a tenant: the built-in definition, whose clients all use LOCAL_ORIGINS.
-  if (!tenant) return matchesAny(LOCAL_ORIGINS, origin);
   return [...tenant.model.clients.values()].some((c) => matchesAny(c.webOrigins, origin));
 }
 

@@ -2,7 +2,7 @@
  * The last step of every interactive login (hosted page, login ticket, passwordless link): the
  * organization and invitation checks, a fresh session and cookie, consent, then the response.
  */
-import type { RequestContext } from '../state/context.js';
+import type { RequestContext } from '../http/types.js';
 import { deliverError, respondWithTokens } from './auth-response.js';
 import type { AuthorizeRequest } from './authorize-request.js';
 import type { Client } from '../config/model.js';

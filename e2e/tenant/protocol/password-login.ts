@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { DatabaseConnection, PasswordlessConnection } from '../config/model.js';
-import type { RequestContext } from '../state/context.js';
+import type { RequestContext } from '../http/types.js';
 import { isEmail, isPhoneNumber } from '../http/params.js';
 import type { StoredUser } from '../state/users.js';
 

@@ -1,6 +1,7 @@
 /** The tenant's login session cookie and the lookup of the signed-in user. */
 import type { Client } from '../config/model.js';
-import type { RequestContext, TenantContext } from '../state/context.js';
+import type { RequestContext } from '../http/types.js';
+import type { TenantContext } from '../state/context.js';
 import { SESSION_TTL_MS } from '../state/state.js';
 import type { Session } from '../state/state.js';
 import type { StoredUser } from '../state/users.js';

@@ -1,6 +1,6 @@
 /** The JSON answer of /oauth/token for a user: access token, ID token, refresh token. */
 import type { Client, Organization } from '../config/model.js';
-import type { RequestContext } from '../state/context.js';
+import type { RequestContext } from '../http/types.js';
 import type { RefreshToken } from '../state/refresh-tokens.js';
 import type { Grant } from './scopes.js';
 import { scopeList } from './scopes.js';

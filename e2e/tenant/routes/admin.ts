@@ -1,5 +1,5 @@
 /** Test-only endpoints (enabled by `testEndpoints`): inspect and reset the tenant, rotate keys. */
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { answerPublicPreflight, publicCors } from '../protocol/cors.js';
 import { sendEmpty, sendJson } from '../http/http-io.js';
 import { queryParams } from '../http/params.js';

@@ -2,7 +2,7 @@
 import { deliver, errorParams } from '../protocol/auth-response.js';
 import { checkAuthorizeRequest } from '../protocol/authorize-request.js';
 import type { AuthorizeRequest } from '../protocol/authorize-request.js';
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { sendHtml } from '../http/http-io.js';
 import { htmlHeaders, renderMessagePage } from '../html/layout.js';
 import { missingConsent, organizationProblem, respondFromSession } from '../protocol/login-completion.js';

@@ -1,5 +1,5 @@
 /** GET /avatars/<nickname>.svg: the users' `picture`, served locally so no outside host is contacted. */
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { sendError } from '../http/http-io.js';
 import { escapeHtml } from '../html/layout.js';
 

@@ -1,6 +1,6 @@
 /** Captcha enforcement shared by the endpoints of the four flows, and the challenge endpoints. */
 import type { CaptchaFlow } from '../config/definition.js';
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendJson } from '../http/http-io.js';
 import { bodyObject, stringParams } from '../http/params.js';

@@ -3,7 +3,7 @@
  * authentication). Errors follow the seed's table exactly; a disallowed Origin gets the plain-text
  * 403. Success sets the verifier cookie and answers `{ login_ticket, co_verifier, co_id }`.
  */
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { isDatabase, isPasswordless } from '../config/model.js';
 import type { Connection } from '../config/model.js';
 import { answerPreflight, applyCors, isClientWebOrigin } from '../protocol/cors.js';

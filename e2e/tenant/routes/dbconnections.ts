@@ -6,7 +6,7 @@
  */
 import type { DatabaseConnection } from '../config/model.js';
 import { isDatabase } from '../config/model.js';
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendJson } from '../http/http-io.js';
 import { bodyObject, isEmail, objectParam, stringParams } from '../http/params.js';

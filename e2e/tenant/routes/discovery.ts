@@ -1,6 +1,6 @@
 /** Public discovery documents: OpenID configuration and JWKS (readable from any origin). */
 import { GRANT_TYPES } from '../config/definition.js';
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { answerPublicPreflight, publicCors } from '../protocol/cors.js';
 import { sendJson } from '../http/http-io.js';
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthorizeRequest } from '../protocol/authorize-request.js';
 import type { Client } from '../config/model.js';
 import { findOrganization, isDatabase, isPasswordless } from '../config/model.js';
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { applyCors } from '../protocol/cors.js';
 import { HttpError, sendHtml } from '../http/http-io.js';
 import { escapeHtml, htmlHeaders, renderMessagePage } from '../html/layout.js';

@@ -6,7 +6,7 @@
  */
 import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../state/brute-force.js';
 import { isDatabase, isPasswordless } from '../config/model.js';
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendJson } from '../http/http-io.js';
 import { bodyObject, stringParams } from '../http/params.js';

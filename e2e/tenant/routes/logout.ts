@@ -1,5 +1,5 @@
 /** GET /v2/logout: end the session, then go to returnTo only if it is an allowed logout URL. */
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { sendHtml, sendRedirect } from '../http/http-io.js';
 import { htmlHeaders, renderMessagePage } from '../html/layout.js';
 import { queryParams } from '../http/params.js';

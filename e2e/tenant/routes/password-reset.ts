@@ -2,7 +2,7 @@
  * The password reset link change_password sends: GET /lo/reset?ticket=… shows a form, POST sets
  * the new password (policy and breached list apply), lifts brute-force blocks and ends sessions.
  */
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { isDatabase } from '../config/model.js';
 import { sendHtml } from '../http/http-io.js';
 import { escapeHtml, htmlHeaders, layout, renderMessagePage } from '../html/layout.js';

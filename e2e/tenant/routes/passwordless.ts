@@ -7,7 +7,7 @@ import { deliver, deliverError, errorParams } from '../protocol/auth-response.js
 import { checkAuthorizeRequest, KNOWN_PARAMS } from '../protocol/authorize-request.js';
 import type { PasswordlessConnection } from '../config/model.js';
 import { isPasswordless } from '../config/model.js';
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendHtml, sendJson, sendText } from '../http/http-io.js';
 import { htmlHeaders, renderMessagePage } from '../html/layout.js';

@@ -2,7 +2,7 @@
  * GET /user/ssodata (the hosted page's getSSOData) and GET /user/geoloc/country. The SSO answer
  * is already camelCase, as the library shows it (`lastUsedUserID` would not survive its casing).
  */
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendJson } from '../http/http-io.js';
 import { queryParams } from '../http/params.js';

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { sendError } from '../http/http-io.js';
 import { tenantSourcePath } from '../core/repo-root.js';
 

@@ -3,7 +3,7 @@
  * grant. Errors follow RFC 6749 §5.2: `{ error, error_description }`, 400 (401 for invalid_client).
  */
 import { authenticateClient, CLIENT_AUTH_PARAMS } from '../protocol/client-auth.js';
-import type { Handler } from '../state/context.js';
+import type { Handler } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendJson } from '../http/http-io.js';
 import { bodyObject, stringParams } from '../http/params.js';

@@ -1,5 +1,5 @@
 /** GET/POST /userinfo: the profile of the access token's subject (RFC 6750 Bearer header only). */
-import type { Handler, RequestContext } from '../state/context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { answerPreflight, originCors } from '../protocol/cors.js';
 import { sendError, sendJson } from '../http/http-io.js';
 import { profileClaims, verifyAccessToken } from '../protocol/tokens.js';

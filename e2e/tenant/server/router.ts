@@ -3,19 +3,13 @@
  * 4xx/5xx response. Nothing a client sends may take the process down.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Handler, RequestContext, TenantContext } from '../state/context.js';
+import type { RequestContext, Route } from '../http/types.js';
+import type { TenantContext } from '../state/context.js';
+import type { RecordedRequest } from '../state/state.js';
 import { HttpError, headerRecord, parseBody, parseCookies, parseUrlEncoded, readBody, sendError } from '../http/http-io.js';
 import { rateLimitHeaders } from '../state/rate-limit.js';
-import type { RecordedRequest } from './server.js';
 import { ADMIN_ROUTES, AUTHENTICATION_ROUTES } from '../routes/index.js';
 import { API_METHODS, API_PATH } from '../management/api.js';
-
-export interface Route {
-  readonly path: string | RegExp;
-  readonly methods: Readonly<Record<string, Handler>>;
-  /** Only served when the tenant runs with `testEndpoints`; never recorded or rate-limited. */
-  readonly admin?: boolean;
-}
 
 export const ROUTES: readonly Route[] = [
   ...AUTHENTICATION_ROUTES,

@@ -29,6 +29,9 @@ import { repoRoot } from '../core/repo-root.js';
 import { ResetTicketStore } from '../state/reset-tickets.js';
 import { createListener } from './router.js';
 import { TenantState } from '../state/state.js';
+import type { RecordedRequest } from '../state/state.js';
+
+export type { RecordedRequest };
 import { UserStore } from '../state/users.js';
 
 export interface TenantOptions {
@@ -48,15 +51,6 @@ export interface TenantOptions {
   rotateKeys?: boolean;
   /** The UMD bundle the hosted login page loads; default the repository's dist/webauth.min.js. */
   hostedLibrary?: string;
-}
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: unknown;
-  time: number;
 }
 
 export interface RunningTenant {

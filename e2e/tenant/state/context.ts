@@ -1,5 +1,4 @@
-/** Types shared by the router and the route handlers. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/** The running tenant as route code sees it: its definition, keys and stores. */
 import type { BruteForce } from './brute-force.js';
 import type { CaptchaService } from './captcha.js';
 import type { Client, TenantModel } from '../config/model.js';
@@ -45,25 +44,3 @@ export interface TenantContext {
   /** The UMD bundle the hosted login page loads (default: the repository's dist/webauth.min.js). */
   readonly hostedLibrary: string;
 }
-
-export interface RequestContext {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly url: URL;
-  /** First value of each query parameter. */
-  readonly query: Record<string, string>;
-  /** Names of query parameters that appeared more than once. */
-  readonly repeatedParams: readonly string[];
-  /** Parsed body: an object for form or JSON bodies, a string for other text, null when empty. */
-  readonly body: unknown;
-  /** `json`, `form`, `text` or `none`, from the Content-Type of a non-empty body. */
-  readonly bodyType: BodyType;
-  readonly cookies: Record<string, string>;
-  readonly tenant: TenantContext;
-  /** The client's IP address (always loopback here, but brute-force and rate limits key on it). */
-  readonly ip: string;
-}
-
-export type BodyType = 'json' | 'form' | 'text' | 'none';
-
-export type Handler = (ctx: RequestContext) => Promise<void> | void;

@@ -3,7 +3,7 @@
  * `login_ticket`; `/authorize?login_ticket=…` turns it into a session, once, in the same browser
  * (cookie) or after the cross-origin verification page returned the matching `co_verifier`.
  */
-import type { AuthorizeRequest } from '../protocol/authorize-request.js';
+import type { AuthorizeRequest } from './state.js';
 import { ExpiringMap } from '../core/expiring-map.js';
 import { opaqueId } from './state.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthorizeRequest } from '../protocol/authorize-request.js';
+import type { AuthorizeRequest } from './state.js';
 import { CODE_TTL_MS, SESSION_TTL_MS, TRANSACTION_TTL_MS, TenantState } from './state.js';
 
 const REQUEST: AuthorizeRequest = {

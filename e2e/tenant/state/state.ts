@@ -4,9 +4,45 @@
  * off this object so that one `reset()` clears them all.
  */
 import { randomBytes } from 'node:crypto';
-import type { AuthorizeRequest } from '../protocol/authorize-request.js';
 import { ExpiringMap } from '../core/expiring-map.js';
-import type { RecordedRequest } from '../server/server.js';
+
+/** One request as the log keeps it (`RunningTenant.requests`, `/__admin/requests`). */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  time: number;
+}
+
+export type ResponseKind = 'code' | 'token' | 'id_token';
+export type ResponseMode = 'query' | 'fragment' | 'form_post' | 'web_message';
+
+/** A validated /authorize request: protocol/authorize-request.ts parses it, transactions keep it. */
+export interface AuthorizeRequest {
+  readonly clientId: string;
+  /** The validated redirect URI, serialised by the URL parser. */
+  readonly redirectUri: string;
+  readonly responseTypes: readonly ResponseKind[];
+  readonly responseMode: ResponseMode;
+  /** As requested (`openid` when absent); what is granted is decided by scopes.ts. */
+  readonly scope: string;
+  readonly audience?: string | undefined;
+  readonly state?: string | undefined;
+  readonly nonce?: string | undefined;
+  readonly prompt: readonly string[];
+  readonly maxAge?: number | undefined;
+  readonly connection?: string | undefined;
+  /** The organization's id (an organization name is resolved). */
+  readonly organization?: string | undefined;
+  readonly invitation?: string | undefined;
+  readonly loginHint?: string | undefined;
+  readonly screenHint?: string | undefined;
+  /** PKCE, S256 only. */
+  readonly codeChallenge?: string | undefined;
+  readonly loginTicket?: string | undefined;
+}
 
 export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
 export const CODE_TTL_MS = 10 * 60 * 1000;

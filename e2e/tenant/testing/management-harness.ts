@@ -5,8 +5,8 @@
  */
 import { expect, vi } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
-import { ALICE, MGMT_GLOBAL, MGMT_LOCAL } from '../config/builtin.js';
-import type { UserFixture } from '../config/builtin.js';
+import { ALICE, MGMT_GLOBAL, MGMT_LOCAL } from './fixtures.js';
+import type { UserFixture } from './fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import { CookieJar, form, fragmentOf, implicitParams, logIn, send } from './test-client.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALICE } from '../config/builtin.js';
+import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RecordedRequest, RunningTenant } from '../server/server.js';
 import { CookieJar, authorizePath, fragmentOf, hostedConfigOf, hostedLoginBody, implicitParams, logIn, postJson, send } from '../testing/test-client.js';

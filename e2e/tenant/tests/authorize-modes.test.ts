@@ -2,7 +2,7 @@ import { decodeJwt, jwtVerify } from 'jose';
 import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
-import { ACME_INVITATION, ALICE, BOB, ORG_ACME, THIRD_PARTY_CLIENT_ID } from '../config/builtin.js';
+import { ACME_INVITATION, ALICE, BOB, ORG_ACME, THIRD_PARTY_CLIENT_ID } from '../testing/fixtures.js';
 import { startTenant, type RunningTenant } from '../server/server.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import {

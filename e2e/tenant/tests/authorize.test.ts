@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, HS256_CLIENT_ID, HS256_CLIENT_SECRET, SPA_CLIENT_ID } from '../config/builtin.js';
+import { ALICE, HS256_CLIENT_ID, HS256_CLIENT_SECRET, SPA_CLIENT_ID } from '../testing/fixtures.js';
 import type { RunningTenant } from '../server/server.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { launchChromium, newTestContext } from '../../support/browser.js';
 import { createSelfSignedCert } from '../server/cert.js';
-import { ALICE, CROSS_ORIGIN_VERIFICATION_PATH } from '../config/builtin.js';
+import { ALICE, CROSS_ORIGIN_VERIFICATION_PATH } from '../testing/fixtures.js';
 import { repoRoot } from '../core/repo-root.js';
 import { startTenant, type RunningTenant } from '../server/server.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveImage } from '../state/captcha.js';
 import { defaultDefinition } from '../config/defaults.js';
-import { ALICE } from '../config/builtin.js';
+import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import { authorizePath, callbackFormOf, hostedConfigOf, hostedLoginBody, implicitParams, postJson, send } from '../testing/test-client.js';

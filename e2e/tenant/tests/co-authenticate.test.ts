@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
-import { ALICE, BLOCKED_USER, BOB, DB_CONNECTION, LEAKED_USER } from '../config/builtin.js';
+import { ALICE, BLOCKED_USER, BOB, DB_CONNECTION, LEAKED_USER } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import { CookieJar, authorizePath, form, fragmentOf, implicitParams, postJson, send } from '../testing/test-client.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from '../config/builtin.js';
+import { ALICE, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import { form, postJson, send } from '../testing/test-client.js';

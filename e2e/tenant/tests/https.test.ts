@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
-import { ALICE } from '../config/builtin.js';
+import { ALICE } from '../testing/fixtures.js';
 import { CookieJar, authorizePath, hostedConfigOf, implicitParams, logIn, send } from '../testing/test-client.js';
 
 describe('HTTPS tenant', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE } from '../config/builtin.js';
+import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import { CookieJar, authorizePath, fragmentOf, implicitParams, logIn, send } from '../testing/test-client.js';

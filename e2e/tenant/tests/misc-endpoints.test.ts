@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, DB_CONNECTION, HS256_CLIENT_ID } from '../config/builtin.js';
+import { ALICE, BOB, DB_CONNECTION, HS256_CLIENT_ID } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import { ALICE_LOGIN, CookieJar, implicitParams, logIn, postJson, send } from '../testing/test-client.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALICE } from '../config/builtin.js';
+import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import { ALICE_LOGIN, CookieJar, authorizePath, codeFor, fragmentOf, implicitParams, logIn, postJson, send } from '../testing/test-client.js';
 

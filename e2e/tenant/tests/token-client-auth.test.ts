@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CNAME_API_KEY, EXAMPLE_API, MGMT_GLOBAL, MGMT_LOCAL, WEB_MTLS_CLIENT_ID, WEB_PRIVATE_KEY_JWT_CLIENT_ID, WEB_SECRET_BASIC,
   WEB_SECRET_POST, webMtlsCertificate, webPrivateKeyJwk,
-} from '../config/builtin.js';
+} from '../testing/fixtures.js';
 import { startTenant, type RunningTenant } from '../server/server.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import { postForm, postJson, send } from '../testing/test-client.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt, jwtVerify } from 'jose';
 import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BLOCKED_USER, BOB, DB_CONNECTION, EXAMPLE_API, LEAKED_USER, ORG_ACME, TOKEN_EXCHANGE_TYPE, WEB_SECRET_POST } from '../config/builtin.js';
+import { ALICE, BLOCKED_USER, BOB, DB_CONNECTION, EXAMPLE_API, LEAKED_USER, ORG_ACME, TOKEN_EXCHANGE_TYPE, WEB_SECRET_POST } from '../testing/fixtures.js';
 import { startTenant, type RunningTenant } from '../server/server.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import { APP_CALLBACK, codeFor, postForm, postJson, send } from '../testing/test-client.js';

@@ -1,6 +1,6 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, HS256_CLIENT_ID } from '../config/builtin.js';
+import { ALICE, HS256_CLIENT_ID } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import { CookieJar, fragmentOf, implicitParams, logIn, send } from '../testing/test-client.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
-import { ALICE, BOB, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from '../config/builtin.js';
+import { ALICE, BOB, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from '../testing/fixtures.js';
 import { UserStore, hashPassword, verifyPassword } from '../state/users.js';
 
 describe('user store', () => {

@@ -5,7 +5,7 @@
 import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../../state/brute-force.js';
 import type { GrantType } from '../../config/definition.js';
 import { isDatabase, isPasswordless } from '../../config/model.js';
-import type { RequestContext } from '../../state/context.js';
+import type { RequestContext } from '../../http/types.js';
 import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../../protocol/password-login.js';
 import type { LoginOutcome } from '../../protocol/password-login.js';
 import { userGrant } from '../../protocol/scopes.js';

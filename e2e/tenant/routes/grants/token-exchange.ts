@@ -5,7 +5,7 @@
  * requesting client.
  */
 import { verifyAccessToken, verifyIdToken } from '../../protocol/tokens.js';
-import type { RequestContext } from '../../state/context.js';
+import type { RequestContext } from '../../http/types.js';
 import { userGrant } from '../../protocol/scopes.js';
 import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
 import { oauthError, organizationFor } from './types.js';

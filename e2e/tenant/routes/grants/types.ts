@@ -3,7 +3,7 @@ import type { AuthenticatedClient } from '../../protocol/client-auth.js';
 import type { GrantType } from '../../config/definition.js';
 import type { Organization } from '../../config/model.js';
 import { findOrganization } from '../../config/model.js';
-import type { RequestContext } from '../../state/context.js';
+import type { RequestContext } from '../../http/types.js';
 import { HttpError } from '../../http/http-io.js';
 import type { StoredUser } from '../../state/users.js';
 

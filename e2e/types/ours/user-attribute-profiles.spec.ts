@@ -1,12 +1,14 @@
 /**
- * The library's profile types against the tenant's JSON Schema (written from the seed): the
- * schema-valid fixtures must satisfy our types (checked by tsc), and objects typed with our types
- * must satisfy the schema (checked by ajv).
+ * The library's profile types against the local tenant's JSON Schema (written from the seed): the
+ * schema-valid fixtures must satisfy our types (checked by tsc against the declarations webauth-js
+ * ships, `npm run typecheck`), and objects typed with our types must satisfy the schema (checked
+ * by ajv when the e2e project runs this file). It lives here, not in src/, so that no library
+ * test depends on the tenant.
  */
 import { describe, expect, it } from 'vitest';
-import { PROFILE_FIXTURES } from '../../e2e/tenant/management/profile-fixtures.js';
-import { validateProfile, validateProfileList } from '../../e2e/tenant/management/schema.js';
-import type { UserAttributeProfile, UserAttributeProfilesPage } from './user-attribute-profiles.js';
+import { PROFILE_FIXTURES } from '../../tenant/management/profile-fixtures.js';
+import { validateProfile, validateProfileList } from '../../tenant/management/schema.js';
+import type { UserAttributeProfile, UserAttributeProfilesPage } from 'auth0-js';
 
 // Compile-time: every schema-valid fixture is assignable to the library's type.
 const typedFixtures: readonly UserAttributeProfile[] = PROFILE_FIXTURES;
