@@ -30,5 +30,14 @@ describe('CLI arguments', () => {
     expect(parseArgs(['--data', '--http'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['--http=yes'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseArgs(['-h'])).toEqual({ kind: 'help' });
+  });
+
+  it('names the problem in its message', () => {
+    expect(parseArgs(['--verbose'])).toEqual({ kind: 'error', message: expect.stringContaining("'--verbose'") });
+    expect(parseArgs(['--port', 'abc'])).toEqual({ kind: 'error', message: 'Invalid --port: abc' });
+    expect(parseArgs(['--host='])).toEqual({ kind: 'error', message: 'Missing value for --host' });
+    expect(parseArgs(['--data', '--http'])).toEqual({ kind: 'error', message: expect.stringContaining('--data') });
+    expect(parseArgs(['--http=yes'])).toEqual({ kind: 'error', message: expect.stringContaining('--http') });
   });
 });

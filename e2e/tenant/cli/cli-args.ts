@@ -1,4 +1,5 @@
 /** Argument parsing for cli.ts, kept apart so tests can import it without starting a tenant. */
+import { parseArgs as parseNodeArgs } from 'node:util';
 import type { TenantOptions } from '../server/server.js';
 
 export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
@@ -16,48 +17,44 @@ export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config 
 
 export type ParsedArgs = { kind: 'run'; options: TenantOptions } | { kind: 'help' } | { kind: 'print-config' } | { kind: 'error'; message: string };
 
+const OPTIONS = {
+  port: { type: 'string' },
+  http: { type: 'boolean' },
+  host: { type: 'string' },
+  config: { type: 'string' },
+  data: { type: 'string' },
+  'test-endpoints': { type: 'boolean' },
+  'rotate-keys': { type: 'boolean' },
+  'print-config': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * Strict parsing by node:util: unknown flags, positional arguments, a missing value, a value on a
+ * flag that takes none and a value that looks like a flag (`--data --http`) are errors.
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const options: TenantOptions = { port: 4400 };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag = '', inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg, undefined];
-    const value = (): string | undefined => inline ?? argv[++i];
-    const flagOnly = (): ParsedArgs | undefined => (inline === undefined ? undefined : { kind: 'error', message: `${flag} takes no value` });
-    switch (flag) {
-      case '--port': {
-        const v = value();
-        if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) > 65535) return { kind: 'error', message: `Invalid --port: ${v ?? '(missing)'}` };
-        options.port = Number(v);
-        break;
-      }
-      case '--host':
-      case '--config':
-      case '--data': {
-        const v = value();
-        if (!v || v.startsWith('--')) return { kind: 'error', message: `Missing value for ${flag}` };
-        if (flag === '--host') options.host = v;
-        else if (flag === '--config') options.config = v;
-        else options.dataFile = v;
-        break;
-      }
-      case '--http':
-      case '--test-endpoints':
-      case '--rotate-keys': {
-        const error = flagOnly();
-        if (error) return error;
-        if (flag === '--http') options.http = true;
-        else if (flag === '--test-endpoints') options.testEndpoints = true;
-        else options.rotateKeys = true;
-        break;
-      }
-      case '--print-config':
-        return { kind: 'print-config' };
-      case '--help':
-      case '-h':
-        return { kind: 'help' };
-      default:
-        return { kind: 'error', message: `Unknown argument: ${arg}` };
-    }
+  let values;
+  try {
+    ({ values } = parseNodeArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (err) {
+    return { kind: 'error', message: (err as Error).message };
   }
+  if (values.help) return { kind: 'help' };
+  if (values['print-config']) return { kind: 'print-config' };
+  const options: TenantOptions = { port: 4400 };
+  if (values.port !== undefined) {
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { kind: 'error', message: `Invalid --port: ${values.port || '(missing)'}` };
+    options.port = Number(values.port);
+  }
+  for (const flag of ['host', 'config', 'data'] as const) {
+    if (values[flag] === '') return { kind: 'error', message: `Missing value for --${flag}` };
+  }
+  if (values.host !== undefined) options.host = values.host;
+  if (values.config !== undefined) options.config = values.config;
+  if (values.data !== undefined) options.dataFile = values.data;
+  if (values.http) options.http = true;
+  if (values['test-endpoints']) options.testEndpoints = true;
+  if (values['rotate-keys']) options.rotateKeys = true;
   return { kind: 'run', options };
 }

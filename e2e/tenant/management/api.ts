@@ -18,7 +18,6 @@ import { rateLimitHeaders } from '../state/rate-limit.js';
 import { apiRateLimiter } from './state.js';
 
 /** For the tenant router: every path under /api/v2. */
-export const API_PATH = /^\/api\/v2(?:\/|$)/;
 const PREFIX = '/api/v2';
 
 interface ApiRoute {
@@ -85,6 +84,7 @@ function preflight(ctx: RequestContext, base: Record<string, string>): void {
   }
 }
 
+/** Every /api/v2 request; management/route.ts loads this module on the first one. */
 export const managementApi: Handler = async (ctx) => {
   const method = (ctx.req.method ?? 'GET').toUpperCase();
   // For a registered web origin this also exposes the rate-limit headers to the page.
@@ -111,8 +111,3 @@ export const managementApi: Handler = async (ctx) => {
     sendFailure(ctx, err, headers);
   }
 };
-
-/** Methods the router hands over; anything else is the router's own 405. */
-export const API_METHODS: Readonly<Record<string, Handler>> = Object.fromEntries(
-  ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'].map((m) => [m, managementApi]),
-);

@@ -9,12 +9,12 @@ import type { RecordedRequest } from '../state/state.js';
 import { HttpError, headerRecord, parseBody, parseCookies, parseUrlEncoded, readBody, sendError } from '../http/http-io.js';
 import { rateLimitHeaders } from '../state/rate-limit.js';
 import { ADMIN_ROUTES, AUTHENTICATION_ROUTES } from '../routes/index.js';
-import { API_METHODS, API_PATH } from '../management/api.js';
+import { MANAGEMENT_ROUTE } from '../management/route.js';
 
 export const ROUTES: readonly Route[] = [
   ...AUTHENTICATION_ROUTES,
-  // Management API (issue 5): one entry; management/api.ts routes, authenticates and rate-limits.
-  { path: API_PATH, methods: API_METHODS },
+  // Management API (issue 5): one entry, loaded at its first request.
+  MANAGEMENT_ROUTE,
   ...ADMIN_ROUTES,
 ];
 

@@ -105,7 +105,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
   const dataFile = opts.dataFile === undefined ? undefined : new DataFile(opts.dataFile);
   const saved = dataFile?.load();
 
-  const cert = secure ? createSelfSignedCert(host) : undefined;
+  const cert = secure ? await createSelfSignedCert(host) : undefined;
   const [keys, users] = await Promise.all([KeyRing.create(opts.rotateKeys === true), UserStore.fromDefinition(definition)]);
   const state = new TenantState();
 

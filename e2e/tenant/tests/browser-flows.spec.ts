@@ -58,7 +58,7 @@ let crossSite: string;
 
 beforeAll(async () => {
   [tenant, browser] = await Promise.all([startTenant({ testEndpoints: true }), launchChromium()]);
-  const cert = createSelfSignedCert();
+  const cert = await createSelfSignedCert();
   const https = createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, appHandler(() => tenant.domain));
   const http = createHttpServer(appHandler(() => tenant.domain));
   servers.push(https, http);
