@@ -12,7 +12,7 @@ describe('/user/ssodata, /user/geoloc/country, /delegation, /oauth/ro, /static',
   let tenant: RunningTenant;
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true, hostedLibrary: new URL('../../node_modules/auth0-js/dist/auth0.min.js', import.meta.url).pathname });
+    tenant = await startTenant({ http: true, hostedLibrary: new URL('../../../node_modules/auth0-js/dist/auth0.min.js', import.meta.url).pathname });
   });
   afterAll(() => tenant.close());
 
