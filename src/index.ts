@@ -48,8 +48,6 @@ export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
 export type { CrossOriginAuthentication } from './web-auth/cross-origin-verification.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './web-auth/options.js';
-export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response.js';
-export type { TokenResult as Auth0Result, AuthorizeOptions as AuthorizeUrlOptions } from './types.js';
 
 /** The namespace object, as `import auth0 from 'auth0-js'` users expect. */
 const auth0 = { Authentication, Management, WebAuth, version };
@@ -68,10 +66,15 @@ declare namespace auth0 {
   export type AuthOptions = import('./web-auth/options.js').WebAuthOptions;
   export type ManagementOptions = import('./management/management.js').ManagementOptions;
   export type ParseHashOptions = import('./web-auth/parse-hash.js').ParseHashOptions;
-  export type Auth0DecodedHash = import('./web-auth/validate-response.js').AuthResult;
-  export type Auth0Result = Types.TokenResult;
-  export type AuthorizeUrlOptions = Types.AuthorizeOptions;
-  export type Auth0Callback<T, E = Types.Auth0Error> = Types.Auth0Callback<T, E>;
+  export type Auth0DecodedHash = Types.Auth0DecodedHash;
+  export type ValidateOptions = import('./web-auth/validate-response.js').ValidateOptions;
+  export type BaseAuthOptions = Types.BaseAuthOptions;
+  export type AuthorizeOptions = Types.AuthorizeOptions;
+  export type AuthorizeUrlOptions = Types.AuthorizeUrlOptions;
+  export type LogoutOptions = Types.LogoutOptions;
+  export type CheckSessionOptions = Types.CheckSessionOptions;
+  export type RenewAuthOptions = Types.RenewAuthOptions;
+  export type PasswordlessStartAuthParams = Types.PasswordlessStartAuthParams;
   export type Auth0Error = Types.Auth0Error;
   export type LibErrorCodes = Types.LibErrorCodes;
   export type LoginRequiredErrorCode = Types.LoginRequiredErrorCode;
@@ -79,8 +82,14 @@ declare namespace auth0 {
   export type ConsentRequiredErrorCode = Types.ConsentRequiredErrorCode;
   export type SpecErrorCodes = Types.SpecErrorCodes;
   export type Auth0ParseHashError = Types.Auth0ParseHashError;
-  export type AuthorizeOptions = Types.AuthorizeOptions;
-  export type LogoutOptions = Types.LogoutOptions;
+  export type Auth0Callback<T, E = Types.Auth0Error> = Types.Auth0Callback<T, E>;
+  export type DoneCallback = Types.DoneCallback;
+  export type Auth0Challenge = Types.Auth0Challenge;
+  export type CaptchaTemplates = Types.CaptchaTemplates;
+  export type CaptchaConfiguration = Types.CaptchaConfiguration;
+  export type CatpchaConfiguration = Types.CatpchaConfiguration;
+  export type Captcha = Types.Captcha;
+  export type ArkoseCaptchaControl = Types.ArkoseCaptchaControl;
   export type LoginOptions = Types.LoginOptions;
   export type DefaultLoginOptions = Types.DefaultLoginOptions;
   export type DefaultDirectoryLoginOptions = Types.DefaultDirectoryLoginOptions;
@@ -88,8 +97,9 @@ declare namespace auth0 {
   export type OAuthTokenOptions = Types.OAuthTokenOptions;
   export type CustomTokenExchangeOptions = Types.CustomTokenExchangeOptions;
   export type DelegationOptions = Types.DelegationOptions;
-  export type BaseAuthOptions = Types.BaseAuthOptions;
-  export type PasswordlessStartAuthParams = Types.PasswordlessStartAuthParams;
+  export type CrossOriginLoginOptions = Types.CrossOriginLoginOptions;
+  export type RedirectLoginOptions = Types.RedirectLoginOptions;
+  export type RedirectSignupAndLoginOptions = Types.RedirectSignupAndLoginOptions;
   export type PasswordlessAuthOptions = Types.PasswordlessAuthOptions;
   export type PasswordlessStartOptions = Types.PasswordlessStartOptions;
   export type PasswordlessVerifyOptions = Types.PasswordlessVerifyOptions;
@@ -97,12 +107,20 @@ declare namespace auth0 {
   export type DbSignUpOptions = Types.DbSignUpOptions;
   export type SignupAndAuthorizeOptions = Types.SignupAndAuthorizeOptions;
   export type ChangePasswordOptions = Types.ChangePasswordOptions;
-  export type CrossOriginLoginOptions = Types.CrossOriginLoginOptions;
+  export type UserMetadata = Types.UserMetadata;
+  export type PopupWindowOptions = Types.PopupWindowOptions;
+  export type PopupPreloadOptions = Types.PopupPreloadOptions;
+  export type PopupCommonOptions = Types.PopupCommonOptions;
+  export type PopupAuthorizeOptions = Types.PopupAuthorizeOptions;
+  export type PopupCallbackOptions = Types.PopupCallbackOptions;
+  export type PopupLoginOptions = Types.PopupLoginOptions;
+  export type PopupPasswordlessVerifyOptions = Types.PopupPasswordlessVerifyOptions;
+  export type PopupSignupOptions = Types.PopupSignupOptions;
   export type TokenResult = Types.TokenResult;
+  export type Auth0Result = Types.Auth0Result;
   export type Auth0DelegationToken = Types.Auth0DelegationToken;
   export type DbSignUpResults = Types.DbSignUpResults;
   export type PasswordlessStartResult = Types.PasswordlessStartResult;
-  export type Auth0Challenge = Types.Auth0Challenge;
   export type IdTokenPayload = Types.IdTokenPayload;
   export type Auth0Identity = Types.Auth0Identity;
   export type Auth0UserProfile = Types.Auth0UserProfile;
@@ -111,5 +129,8 @@ declare namespace auth0 {
   export type AdfsUserProfile = Types.AdfsUserProfile;
   export type ManagementUser = Types.ManagementUser;
   export type TokenProvider = Types.TokenProvider;
+  export type SsoSessionFoundResult = Types.SsoSessionFoundResult;
+  export type SsoSessionNotFoundResult = Types.SsoSessionNotFoundResult;
+  export type SsoDataResult = Types.SsoDataResult;
 }
 export default auth0;

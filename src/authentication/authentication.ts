@@ -67,7 +67,7 @@ export class Authentication {
     if (arguments.length === 2) this.auth0 = first;
     validateAuthenticationOptions(options);
     options._sendTelemetry = options._sendTelemetry !== false;
-    options.rootUrl = rootUrlFor(options.domain);
+    (options as ClientOptions).rootUrl = rootUrlFor(options.domain);
     this.baseOptions = options as ClientOptions;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
     this.http = { env, telemetry: telemetryFor(options), retries: Number(options._timesToRetryFailedRequests) || 0 };

@@ -15,6 +15,8 @@ export interface HandlerFlags {
 export type Callback<T = unknown> = (err: any, result?: T) => void;
 
 type Obj = Record<string, any>;
+/** The error fields whose run-time values are wider than their declared (`@types`) types. */
+type LooseFields = { code: unknown; description: unknown };
 
 const firstTruthy = (obj: Obj, keys: string[]): unknown => {
   for (const key of keys) if (obj[key]) return obj[key];
@@ -37,10 +39,11 @@ export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestE
     out.statusCode = response.status;
     out.statusText = response.statusText;
   }
-  out.code = (code as string | number | null) ?? null;
-  out.description = description ?? null;
+  // The public field types are those of @types/auth0-js; v10's values may be null, numbers or objects.
+  (out as LooseFields).code = code ?? null;
+  (out as LooseFields).description = description ?? null;
   if (flags.forceLegacyError) {
-    out.error = out.code;
+    out.error = out.code as string;
     out.error_description = out.description;
   }
   if (effective.error_codes && effective.error_details) {

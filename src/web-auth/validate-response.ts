@@ -8,10 +8,16 @@ import { joinUrl } from '../shared/query.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import type { WebAuthContext } from './context.js';
 import type { BrowserEnv } from '../browser/env.js';
-import type { Auth0Callback, IdTokenPayload } from '../types.js';
+import type { Auth0Callback, Auth0DecodedHash, IdTokenPayload } from '../types.js';
 
-/** The result of a successful authentication response (all keys always present). */
-export interface AuthResult {
+/**
+ * The result of a successful authentication response: {@link Auth0DecodedHash}, whose keys are all
+ * present at run time (`null` when absent).
+ */
+export type AuthResult = Auth0DecodedHash;
+
+/** The run-time shape of {@link AuthResult}: v10 sets every key, `null` for what is absent. */
+interface AuthResultFields {
   accessToken: string | null;
   idToken: string | null;
   idTokenPayload: IdTokenPayload | null;
@@ -23,15 +29,36 @@ export interface AuthResult {
   scope: string | null;
 }
 
-/** A parsed authentication response (snake_case keys, as in the URL fragment). */
-export type ParsedResponse = Record<string, unknown>;
+/** A parsed authentication response (snake_case keys, as in the URL fragment or a `web_message`). */
+export interface ParsedResponse {
+  /** The access token. */
+  access_token?: string | undefined;
+  /** The ID token; verified when present. */
+  id_token?: string | undefined;
+  /** The refresh token. */
+  refresh_token?: string | undefined;
+  /** The transaction's `state`, checked against the expected one. */
+  state?: string | undefined;
+  /** Seconds until the access token expires (a string in a fragment). */
+  expires_in?: string | number | undefined;
+  /** Usually `Bearer`. */
+  token_type?: string | undefined;
+  /** The granted scopes. */
+  scope?: string | undefined;
+  /** Other response parameters (ignored). */
+  [param: string]: any;
+}
 
+/** Options of `validateAuthenticationResponse` (and the validation part of `parseHash`). */
 export interface ValidateOptions {
-  state?: string;
-  nonce?: string;
-  __enableIdPInitiatedLogin?: boolean;
-  __enableImpersonation?: boolean;
-  [key: string]: unknown;
+  /** The expected `state` (default: the stored transaction's). Also becomes `authResult.appState`. */
+  state?: string | undefined;
+  /** The expected ID-token `nonce` (default: the stored transaction's). */
+  nonce?: string | undefined;
+  /** Accept a response without `state` when none is expected (IdP-initiated SAML login). */
+  __enableIdPInitiatedLogin?: boolean | undefined;
+  /** The older name of `__enableIdPInitiatedLogin`. */
+  __enableImpersonation?: boolean | undefined;
 }
 
 /** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */
@@ -89,7 +116,7 @@ function checkOrganization(expected: string | undefined, payload: Record<string,
 const orNull = <T>(value: T | undefined): T | null => (value ? value : null);
 
 function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, appState: unknown): AuthResult {
-  return {
+  const result: AuthResultFields = {
     accessToken: orNull(parsed.access_token as string),
     idToken: orNull(parsed.id_token as string),
     idTokenPayload: payload,
@@ -100,6 +127,7 @@ function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, app
     tokenType: orNull(parsed.token_type as string),
     scope: orNull(parsed.scope as string),
   };
+  return result as AuthResult; // the public type is declared as @types/auth0-js declares it
 }
 
 /** Validates a parsed response; see reference §10.2 for the exact order of checks. */
