@@ -51,8 +51,8 @@ export interface AuthorizeOptions extends BaseAuthOptions {
   screen_hint?: 'signup' | (string & {}) | undefined;
   /** The language of the hosted page (`ui_locales` style, for example `es`). */
   language?: string | undefined;
-  /** Classic hosted page: `login` or `signUp`. */
-  mode?: 'login' | 'signUp' | (string & {}) | undefined;
+  /** Classic hosted page: open on the `login` or the `signUp` screen. */
+  mode?: 'login' | 'signUp' | undefined;
   /** Sent as `access_type` (Google: `offline` for a refresh token). */
   accessType?: string | undefined;
   /** Sent as `approval_prompt` (Google). */
@@ -136,10 +136,10 @@ export interface RenewAuthOptions {
   /** The API the access token is for. */
   audience?: string | undefined;
   /**
-   * With `usePostMessage`: the `type` the callback page's message must carry; `false` (the
-   * default) accepts a message of any type.
+   * With `usePostMessage`: the `type` the callback page's message must carry. Omitted (v10's
+   * default, `false`), a message of any type is accepted.
    */
-  postMessageDataType?: string | false | undefined;
+  postMessageDataType?: string | undefined;
   /** With `usePostMessage`: the origin the message must come from (default: this page's origin). */
   postMessageOrigin?: string | undefined;
   /** Milliseconds before a `timeout` error (default 60 000). */

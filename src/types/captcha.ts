@@ -27,27 +27,36 @@ export interface Auth0Challenge {
 }
 
 /**
+ * A template: the challenge in, markup out. Its parameter is compared both ways, so a template
+ * annotated with a narrower challenge type (as `@types/auth0-js` declared it) is accepted.
+ */
+export type CaptchaTemplate = {
+  // A method signature: parameters are checked bivariantly even under strictFunctionTypes.
+  template(challenge: Auth0Challenge): string;
+}['template'];
+
+/**
  * Templates for the captcha markup, one per provider, plus `error`. Each must produce an
  * `<input name="captcha">` (its value is the answer). A `templates` object given to
  * `renderCaptcha` replaces the default set as a whole.
  */
 export interface CaptchaTemplates {
   /** Markup for the `auth0` image challenge. */
-  auth0?: ((challenge: Auth0Challenge) => string) | undefined;
+  auth0?: CaptchaTemplate | undefined;
   /** Markup for Google reCAPTCHA v2 (a `div.recaptcha` container). */
-  recaptcha_v2?: ((challenge: Auth0Challenge) => string) | undefined;
+  recaptcha_v2?: CaptchaTemplate | undefined;
   /** Markup for reCAPTCHA Enterprise (a `div.recaptcha` container). */
-  recaptcha_enterprise?: ((challenge: Auth0Challenge) => string) | undefined;
+  recaptcha_enterprise?: CaptchaTemplate | undefined;
   /** Markup for hCaptcha (a `div.hcaptcha` container). */
-  hcaptcha?: ((challenge: Auth0Challenge) => string) | undefined;
+  hcaptcha?: CaptchaTemplate | undefined;
   /** Markup for Friendly Captcha (a `div.friendly-captcha` container). */
-  friendly_captcha?: ((challenge: Auth0Challenge) => string) | undefined;
+  friendly_captcha?: CaptchaTemplate | undefined;
   /** Markup for Arkose Labs (a `div.arkose` container). */
-  arkose?: ((challenge: Auth0Challenge) => string) | undefined;
+  arkose?: CaptchaTemplate | undefined;
   /** Markup for Auth0 v2 / Cloudflare Turnstile (a `div.auth0_v2` container). */
-  auth0_v2?: ((challenge: Auth0Challenge) => string) | undefined;
+  auth0_v2?: CaptchaTemplate | undefined;
   /** Markup shown when the challenge could not be fetched. */
-  error: (error: Error) => string;
+  error(error: Error): string;
 }
 
 /** Options of `renderCaptcha`, `renderSignupCaptcha`, `renderPasswordlessCaptcha`, `renderPasswordResetCaptcha`. */

@@ -123,7 +123,7 @@ export interface CrossOriginLoginOptions extends BaseAuthOptions {
    * Called after the credentials were accepted, before the browser leaves the page; the login
    * continues when `done` is called.
    */
-  onRedirecting?: ((done: () => void) => void) | undefined;
+  onRedirecting?: (done: () => void) => void;
   /** An organization ID or name to log in to (default: the constructor's). */
   organization?: string | undefined;
   /** An organization invitation ID (default: the constructor's). */
