@@ -132,5 +132,7 @@ declare namespace auth0 {
   export type SsoSessionFoundResult = Types.SsoSessionFoundResult;
   export type SsoSessionNotFoundResult = Types.SsoSessionNotFoundResult;
   export type SsoDataResult = Types.SsoDataResult;
+  export type TelemetryInfo = Types.TelemetryInfo;
+  export type CaptchaTemplate = Types.CaptchaTemplate;
 }
 export default auth0;

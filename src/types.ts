@@ -11,3 +11,4 @@ export type * from './types/passwordless-signup.js';
 export type * from './types/popup.js';
 export type * from './types/captcha.js';
 export type * from './types/results.js';
+export type * from './types/telemetry.js';

@@ -2,6 +2,7 @@
 import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
 import { joinUrl } from '../shared/query.js';
 import type { BrowserEnv } from '../browser/env.js';
+import type { TelemetryInfo } from '../types.js';
 import type { customEnvironment } from '../web-auth/injection.js';
 
 /** Options of `new Authentication(options)`; `WebAuth` takes these and more ({@link WebAuthOptions}). */
@@ -25,7 +26,7 @@ export interface AuthenticationOptions {
   /** Sends the `Auth0-Client` telemetry header and `auth0Client` parameter (default `true`). */
   _sendTelemetry?: boolean | undefined;
   /** Replaces the telemetry payload, for SDKs built on this one: `{ name, version, env? }`. */
-  _telemetryInfo?: any;
+  _telemetryInfo?: TelemetryInfo | undefined;
   /** Retries for failed requests (default 0). */
   _timesToRetryFailedRequests?: number | undefined;
   /** Advanced: a custom browser environment (`customEnvironment` from this package), for tests and non-browser hosts. */

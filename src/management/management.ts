@@ -14,7 +14,7 @@ import {
   type UserAttributeProfilesPage,
 } from './user-attribute-profiles.js';
 import type { RequestError } from '../errors.js';
-import type { Auth0Callback, Auth0Identity, ManagementUser, TokenProvider, UserMetadata } from '../types.js';
+import type { Auth0Callback, Auth0Identity, ManagementUser, TelemetryInfo, TokenProvider, UserMetadata } from '../types.js';
 
 /** Options of `new Management(options)`. */
 export interface ManagementOptions {
@@ -41,7 +41,7 @@ export interface ManagementOptions {
   /** Sends the `Auth0-Client` telemetry header (default `true`). */
   _sendTelemetry?: boolean | undefined;
   /** Replaces the telemetry payload: `{ name, version, env? }`. */
-  _telemetryInfo?: any;
+  _telemetryInfo?: TelemetryInfo | undefined;
   /** Retries for failed requests (default 0). */
   _timesToRetryFailedRequests?: number | undefined;
   /** Advanced: a custom browser environment (`customEnvironment` from this package). */
