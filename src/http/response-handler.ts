@@ -15,7 +15,10 @@ export interface HandlerFlags {
 export type Callback<T = unknown> = (err: any, result?: T) => void;
 
 type Obj = Record<string, any>;
-/** The error fields whose run-time values are wider than their declared (`@types`) types. */
+/**
+ * The error fields whose run-time values (null, numbers, objects) are wider than their declared
+ * types, which are those of @types/auth0-js.
+ */
 type LooseFields = { code: unknown; description: unknown };
 
 const firstTruthy = (obj: Obj, keys: string[]): unknown => {
@@ -39,7 +42,6 @@ export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestE
     out.statusCode = response.status;
     out.statusText = response.statusText;
   }
-  // The public field types are those of @types/auth0-js; v10's values may be null, numbers or objects.
   (out as LooseFields).code = code ?? null;
   (out as LooseFields).description = description ?? null;
   if (flags.forceLegacyError) {

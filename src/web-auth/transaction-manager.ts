@@ -63,7 +63,7 @@ export class TransactionManager {
       params.organization as string | undefined,
     );
     if (!params.state) params.state = transaction.state;
-    if (wantsIdToken && !params.nonce) params.nonce = transaction.nonce as string; // generated whenever an ID token is wanted
+    if (wantsIdToken && !params.nonce) params.nonce = transaction.nonce as string;
     return params;
   }
 

@@ -16,7 +16,10 @@ import type { Auth0Callback, Auth0DecodedHash, IdTokenPayload } from '../types.j
  */
 export type AuthResult = Auth0DecodedHash;
 
-/** The run-time shape of {@link AuthResult}: v10 sets every key, `null` for what is absent. */
+/**
+ * The run-time shape of {@link AuthResult}: v10 sets every key, `null` for what is absent.
+ * `buildResult` builds this and returns it under the declared (@types-compatible) type.
+ */
 interface AuthResultFields {
   accessToken: string | null;
   idToken: string | null;
@@ -116,7 +119,7 @@ function checkOrganization(expected: string | undefined, payload: Record<string,
 const orNull = <T>(value: T | undefined): T | null => (value ? value : null);
 
 function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, appState: unknown): AuthResult {
-  const result: AuthResultFields = {
+  return {
     accessToken: orNull(parsed.access_token as string),
     idToken: orNull(parsed.id_token as string),
     idTokenPayload: payload,
@@ -126,8 +129,7 @@ function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, app
     expiresIn: parsed.expires_in ? parseInt(parsed.expires_in as string, 10) : null,
     tokenType: orNull(parsed.token_type as string),
     scope: orNull(parsed.scope as string),
-  };
-  return result as AuthResult; // the public type is declared as @types/auth0-js declares it
+  } satisfies AuthResultFields as AuthResult;
 }
 
 /** Validates a parsed response; see reference §10.2 for the exact order of checks. */
