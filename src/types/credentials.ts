@@ -1,5 +1,6 @@
 /** Options of the credential flows: token grants, embedded (cross-origin) login and its redirect helpers. */
 import type { BaseAuthOptions } from './authorize.js';
+import type { Captcha } from './captcha.js';
 
 /** Fields common to the password-based token grants. */
 export interface LoginOptions {
@@ -114,11 +115,11 @@ export interface CrossOriginLoginOptions extends BaseAuthOptions {
   /** Named in `@types/auth0-js`; the constructor's domain is used. */
   domain?: string | undefined;
   /**
-   * The answer to the bot-detection challenge, when one is required (`captcha.getValue()`).
-   * Typed `any` because `@types/auth0-js` declares the `Captcha` object here; a string is what
-   * the tenant checks.
+   * The answer to the bot-detection challenge, when one is required: pass `captcha.getValue()`,
+   * the string the tenant checks. The `Captcha` object is admitted because `@types/auth0-js`
+   * declared it here.
    */
-  captcha?: any;
+  captcha?: string | Captcha | undefined;
   /**
    * Called after the credentials were accepted, before the browser leaves the page; the login
    * continues when `done` is called.

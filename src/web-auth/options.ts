@@ -11,7 +11,10 @@ export interface WebAuthOptions extends AuthenticationOptions {
   popupOrigin?: string | undefined;
   /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` also means 60, as in v10). */
   leeway?: number | undefined;
-  /** Plugins (for example the Cordova plugin): objects with `version`, `supports` and `init`. */
+  /**
+   * Plugins (for example the Cordova plugin): objects with `version` (`10.2.1`), `supports`,
+   * `init` and `setWebAuth`. Typed `any`, as in `@types/auth0-js`.
+   */
   plugins?: any;
   /** Maximum seconds since the user last authenticated; sent as `max_age` and checked against `auth_time`. */
   maxAge?: number | undefined;

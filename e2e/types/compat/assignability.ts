@@ -50,7 +50,6 @@ export const both = {
   DefaultLoginOptions: [value<T.DefaultLoginOptions>() satisfies O.DefaultLoginOptions, value<O.DefaultLoginOptions>() satisfies T.DefaultLoginOptions],
   DefaultDirectoryLoginOptions: [value<T.DefaultDirectoryLoginOptions>() satisfies O.DefaultDirectoryLoginOptions, value<O.DefaultDirectoryLoginOptions>() satisfies T.DefaultDirectoryLoginOptions],
   ResourceOwnerLoginOptions: [value<T.ResourceOwnerLoginOptions>() satisfies O.ResourceOwnerLoginOptions, value<O.ResourceOwnerLoginOptions>() satisfies T.ResourceOwnerLoginOptions],
-  CrossOriginLoginOptions: [value<T.CrossOriginLoginOptions>() satisfies O.CrossOriginLoginOptions, value<O.CrossOriginLoginOptions>() satisfies T.CrossOriginLoginOptions],
   LogoutOptions: [value<T.LogoutOptions>() satisfies O.LogoutOptions, value<O.LogoutOptions>() satisfies T.LogoutOptions],
   DelegationOptions: [value<T.DelegationOptions>() satisfies O.DelegationOptions, value<O.DelegationOptions>() satisfies T.DelegationOptions],
   DbSignUpOptions: [value<T.DbSignUpOptions>() satisfies O.DbSignUpOptions, value<O.DbSignUpOptions>() satisfies T.DbSignUpOptions],
@@ -80,6 +79,8 @@ export const widerLiterals = {
     value<T.AuthorizeUrlOptions>() satisfies O.AuthorizeUrlOptions,
     value<Without<O.AuthorizeUrlOptions, 'responseMode' | 'screen_hint'>>() satisfies Without<T.AuthorizeUrlOptions, 'responseMode'>,
   ],
+  // `captcha` also takes the answer string (what the tenant checks), not only their Captcha object.
+  CrossOriginLoginOptions: [value<T.CrossOriginLoginOptions>() satisfies O.CrossOriginLoginOptions, value<Without<O.CrossOriginLoginOptions, 'captcha'>>() satisfies Without<T.CrossOriginLoginOptions, 'captcha'>],
   // v10 reports codes beyond their three (`invalid_hash`, `origin_mismatch`, …).
   LibErrorCodes: value<T.LibErrorCodes>() satisfies O.LibErrorCodes,
 };
