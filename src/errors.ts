@@ -5,6 +5,8 @@
  * survive minification and stay out of JSON).
  */
 
+import type { Auth0Error } from './types.js';
+
 const BRAND = Symbol.for('webauth-js.error');
 
 /** Base class of every error created by webauth-js. */
@@ -61,6 +63,11 @@ export class AuthResponseError extends WebAuthError {
   }
 }
 AuthResponseError.prototype.name = 'AuthResponseError';
+/**
+ * The other {@link Auth0Error} fields, declared so code written for `Auth0Error` callbacks reads
+ * them; they are absent from this error at run time.
+ */
+export interface AuthResponseError extends Omit<Auth0Error, 'name'> {}
 
 /**
  * An error from an HTTP call, with the v10 fields `original`, `statusCode`, `statusText`, `code`,
@@ -68,20 +75,42 @@ AuthResponseError.prototype.name = 'AuthResponseError';
  * them). Assigned in v10's key order by the response handler.
  */
 export class RequestError extends WebAuthError {
-  original?: unknown;
-  statusCode?: number;
-  statusText?: string;
-  code!: string | number | null;
-  description!: unknown;
-  /** Set where v10 set it: for silent authentication (a copy of `code`) and some server errors. */
-  error?: string | number | null;
-  error_description?: unknown;
+  /** What failed: the transport error's details, the response, or the raw payload. */
+  original?: any;
+  /** The HTTP status (absent for network errors and popup or iframe errors). */
+  statusCode?: number | undefined;
+  /** The HTTP status text. */
+  statusText?: string | undefined;
+  /**
+   * The error code (the server's `code` or `error`, or `request_error`). Declared `string`, as
+   * `@types/auth0-js` declares it; it is `null` when a popup closed without an answer.
+   */
+  code?: string | undefined;
+  /**
+   * The error text. Declared `string`; it is an object for password-strength errors
+   * (`{ rules, verified }`) and `null` for non-JSON answers: show it with `String(err.description)`.
+   */
+  description?: string | undefined;
+  /**
+   * Set where v10 set it: for silent authentication and embedded login (a copy of `code`) and some
+   * server errors; absent on plain HTTP errors, where `String(err.error ?? err.code)` finds the code.
+   * Declared `string`, as `@types/auth0-js` declares it; some server answers put a number here.
+   */
+  declare error: string;
+  /** The server's `error_description` where v10 kept it (an object for password-strength errors). */
+  error_description?: string | undefined;
+  /** The server's `errorDetails` (`codes`, `details`), for some password and policy errors. */
   errorDetails?: { codes: unknown; details: unknown };
-  policy?: unknown;
+  /** The password policy that rejected the password. */
+  policy?: string | undefined;
+  /** On `signupAndLogin`, when the account was created but the login failed. */
+  errorInfo?: { error_code: string; message: string };
   /** On a 429: the `X-RateLimit-Limit`, `-Remaining` and `-Reset` (epoch seconds) headers. */
   rateLimit?: { limit?: number; remaining?: number; reset?: number };
 }
 RequestError.prototype.name = 'RequestError';
+/** The other {@link Auth0Error} fields (`errorDescription`, `state`), absent from HTTP errors. */
+export interface RequestError extends Omit<Auth0Error, 'name'> {}
 
 /** True for any error created by webauth-js, also across realms and across two loaded copies. */
 export function isWebAuthError(value: unknown): value is WebAuthError {

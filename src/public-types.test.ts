@@ -14,7 +14,10 @@ import {
   type Auth0UserProfile,
   type AuthOptions,
   type AuthorizeOptions,
+  type CaptchaConfiguration,
+  type CheckSessionOptions,
   type DbSignUpResults,
+  type IdTokenPayload,
   type ManagementUser,
   type RequestError,
   type RequestHandle,
@@ -56,7 +59,12 @@ describe('public types', () => {
     webAuth.parseHash({ hash: '#' }, (err, result) => {
       expectTypeOf(result).toEqualTypeOf<Auth0DecodedHash | null>();
       if (err) expectTypeOf(err.error).toEqualTypeOf<string>();
-      if (result) expectTypeOf(result.idTokenPayload?.sub).toEqualTypeOf<string | undefined>();
+      if (!result) return;
+      // `any` as in @types/auth0-js (null without an ID token); annotate for checked access.
+      expectTypeOf(result.idTokenPayload).toBeAny();
+      const claims: IdTokenPayload | null = result.idTokenPayload;
+      expectTypeOf(claims?.sub).toEqualTypeOf<string | undefined>();
+      expectTypeOf(result.accessToken).toEqualTypeOf<string | undefined>();
     });
     const result = await webAuth.parseHash({ hash: '#' });
     expect(result).toBeNull();
@@ -101,5 +109,40 @@ describe('public types', () => {
     expectTypeOf<auth0.Auth0Callback<TokenResult>>().toEqualTypeOf<Auth0Callback<TokenResult>>();
     expectTypeOf<auth0.Auth0DecodedHash>().toEqualTypeOf<Auth0DecodedHash>();
     expect(Object.keys(auth0).sort()).toEqual(['Authentication', 'Management', 'WebAuth', 'version']);
+    expectTypeOf<auth0.CheckSessionOptions>().toEqualTypeOf<CheckSessionOptions>();
+    expectTypeOf<auth0.CatpchaConfiguration>().toEqualTypeOf<CaptchaConfiguration>();
+  });
+
+  it('declares what @types/auth0-js declares where the run-time value differs, and the run time stays v10', async () => {
+    // Management: `token` is optional in the type (as in @types) but v10 throws without it.
+    expect(() => new Management({ domain: 'me.auth0.com' })).toThrow('token option is required');
+    // Absent tokens: declared optional strings, `null` at run time.
+    const { webAuth } = setup({});
+    const result = await webAuth.parseHash({ hash: '#access_token=AT&token_type=Bearer&state=S', state: 'S' });
+    expectTypeOf(result!.idToken).toEqualTypeOf<string | undefined>();
+    expect(result).toMatchObject({ accessToken: 'AT', idToken: null, idTokenPayload: null, refreshToken: null });
+    // HTTP errors: `error` declared a string, absent at run time; `description` declared a string.
+    const failing = setup({});
+    failing.env.respond = () => json({ code: 'invalid_password', description: { rules: [], verified: false }, policy: 'good' }, 400);
+    const err = (await failing.webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x' }).catch((e: RequestError) => e)) as RequestError;
+    expectTypeOf(err.error).toEqualTypeOf<string>();
+    expectTypeOf(err.description).toEqualTypeOf<string | undefined>();
+    expect(err.error).toBeUndefined();
+    expect(err.code).toBe('invalid_password');
+    expect(err.description).toEqual({ rules: [], verified: false });
+  });
+
+  it('accepts callbacks annotated with an app type compatible with the result (as Auth0Callback<any> did)', () => {
+    const { webAuth } = setup({ access_token: 'AT', expires_in: 60 });
+    interface AppTokens {
+      accessToken: string;
+    }
+    return new Promise<void>((resolve) => {
+      webAuth.client.login({ username: 'u', password: 'p', realm: 'db' }, (err, tokens: AppTokens) => {
+        expect(err).toBeNull();
+        expect(tokens.accessToken).toBe('AT');
+        resolve();
+      });
+    });
   });
 });

@@ -16,7 +16,6 @@ import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
 import type { RequestError } from '../errors.js';
 import type { AuthenticationClient } from './client-api.js';
 import { clientSsoData } from '../web-auth/client-sso-data.js';
-import type { SsoData } from '../web-auth/sso-data.js';
 import type {
   Auth0Callback,
   Auth0Challenge,
@@ -30,6 +29,7 @@ import type {
   LogoutOptions,
   OAuthTokenOptions,
   ResourceOwnerLoginOptions,
+  SsoDataResult,
   TokenResult,
 } from '../types.js';
 
@@ -38,9 +38,6 @@ type Cb<T> = Auth0Callback<T, RequestError>;
 
 /** Each client's SSO-data storage, made on first use (outside the instance, which v10 shaped). */
 const ssoStorages = new WeakMap<Authentication, SsoDataStorage>();
-
-/** What `getSSOData` reports. */
-export type { SsoData };
 
 /** The user profile `/userinfo` returns. */
 export type UserProfile = Auth0UserProfile;
@@ -78,7 +75,7 @@ export class Authentication implements AuthenticationClient {
     if (arguments.length === 2) this.auth0 = first;
     validateAuthenticationOptions(options);
     options._sendTelemetry = options._sendTelemetry !== false;
-    options.rootUrl = rootUrlFor(options.domain);
+    (options as ClientOptions).rootUrl = rootUrlFor(options.domain);
     this.baseOptions = options as ClientOptions;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
     this.http = { env, telemetry: telemetryFor(options), retries: Number(options._timesToRetryFailedRequests) || 0 };
@@ -206,10 +203,10 @@ export class Authentication implements AuthenticationClient {
    * });
    * ```
    */
-  getSSOData(cb: Cb<SsoData>): void;
-  getSSOData(withActiveDirectories: boolean, cb: Cb<SsoData>): void;
-  getSSOData(withActiveDirectories?: boolean): Promise<SsoData>;
-  getSSOData(withActiveDirectories?: boolean | NodeCallback<any>, cb?: NodeCallback<any>): void | Promise<SsoData> {
+  getSSOData(cb: Cb<SsoDataResult | undefined>): void;
+  getSSOData(withActiveDirectories: boolean, cb: Cb<SsoDataResult | undefined>): void;
+  getSSOData(withActiveDirectories?: boolean): Promise<SsoDataResult>;
+  getSSOData(withActiveDirectories?: boolean | NodeCallback<any>, cb?: NodeCallback<any>): void | Promise<SsoDataResult> {
     if (typeof withActiveDirectories === 'function') {
       cb = withActiveDirectories;
       withActiveDirectories = false;

@@ -5,7 +5,8 @@ import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { joinUrl } from '../shared/query.js';
 import type { AuthenticationOptions } from './options.js';
 
-export type ClientOptions = AuthenticationOptions & { rootUrl: string };
+/** The options as the clients keep them: with the API root and, on the hosted page, its `state`. */
+export type ClientOptions = AuthenticationOptions & { rootUrl: string; state?: string | undefined };
 
 export interface ClientContext {
   baseOptions: ClientOptions;

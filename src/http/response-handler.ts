@@ -15,6 +15,11 @@ export interface HandlerFlags {
 export type Callback<T = unknown> = (err: any, result?: T) => void;
 
 type Obj = Record<string, any>;
+/**
+ * The error fields whose run-time values (null, numbers, objects) are wider than their declared
+ * types, which are those of @types/auth0-js.
+ */
+type LooseFields = { code: unknown; description: unknown };
 
 const firstTruthy = (obj: Obj, keys: string[]): unknown => {
   for (const key of keys) if (obj[key]) return obj[key];
@@ -37,10 +42,10 @@ export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestE
     out.statusCode = response.status;
     out.statusText = response.statusText;
   }
-  out.code = (code as string | number | null) ?? null;
-  out.description = description ?? null;
+  (out as LooseFields).code = code ?? null;
+  (out as LooseFields).description = description ?? null;
   if (flags.forceLegacyError) {
-    out.error = out.code;
+    out.error = out.code as string;
     out.error_description = out.description;
   }
   if (effective.error_codes && effective.error_details) {

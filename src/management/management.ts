@@ -14,19 +14,40 @@ import {
   type UserAttributeProfilesPage,
 } from './user-attribute-profiles.js';
 import type { RequestError } from '../errors.js';
-import type { Auth0Callback, Auth0Identity, ManagementUser } from '../types.js';
+import type { Auth0Callback, Auth0Identity, ManagementUser, TelemetryInfo, TokenProvider, UserMetadata } from '../types.js';
 
+/** Options of `new Management(options)`. */
 export interface ManagementOptions {
+  /** The tenant's domain. Required. */
   domain: string;
-  /** An access token for `https://<domain>/api/v2/` with current-user scopes. */
-  token: string;
-  _sendTelemetry?: boolean;
-  _telemetryInfo?: Record<string, unknown>;
-  _timesToRetryFailedRequests?: number;
-  [key: string]: unknown;
+  /**
+   * An access token for `https://<domain>/api/v2/` with current-user scopes (for example
+   * `read:current_user`). Optional in the type, as in `@types/auth0-js`, but required at run time:
+   * without it the constructor throws `token option is required`.
+   */
+  token?: string | undefined;
+  /** Ignored (v10 has no client-credentials flow in the browser). */
+  clientId?: string | undefined;
+  /** Ignored; never put a client secret in browser code. */
+  clientSecret?: string | undefined;
+  /** Ignored. */
+  audience?: string | undefined;
+  /** Ignored. */
+  scope?: string | undefined;
+  /** Ignored. */
+  tokenProvider?: TokenProvider | undefined;
+  /** Ignored: use `_sendTelemetry`. */
+  telemetry?: boolean | undefined;
+  /** Sends the `Auth0-Client` telemetry header (default `true`). */
+  _sendTelemetry?: boolean | undefined;
+  /** Replaces the telemetry payload: `{ name, version, env? }`. */
+  _telemetryInfo?: TelemetryInfo | undefined;
+  /** Retries for failed requests (default 0). */
+  _timesToRetryFailedRequests?: number | undefined;
+  /** Advanced: a custom browser environment (`customEnvironment` from this package). */
+  [customEnvironment]?: BrowserEnv | undefined;
 }
 
-type Obj = Record<string, unknown>;
 type Cb<T> = Auth0Callback<T, RequestError>;
 
 /**
@@ -39,7 +60,8 @@ type Cb<T> = Auth0Callback<T, RequestError>;
  * ```
  */
 export class Management {
-  baseOptions: ManagementOptions & { rootUrl: string; headers: Record<string, string> };
+  /** The options given, with the derived `rootUrl` and `headers` (as v10 added them in place). */
+  baseOptions: ManagementOptions & { token: string; rootUrl: string; headers: Record<string, string> };
   private readonly http: HttpClientOptions;
 
   constructor(options: ManagementOptions) {
@@ -86,9 +108,9 @@ export class Management {
    * await management.patchUserMetadata(userId, { theme: 'dark' });
    * ```
    */
-  patchUserMetadata(userId: string, userMetadata: Obj, cb: Cb<ManagementUser>): RequestHandle;
-  patchUserMetadata(userId: string, userMetadata: Obj): Promise<ManagementUser>;
-  patchUserMetadata(userId: string, userMetadata: Obj, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
+  patchUserMetadata(userId: string, userMetadata: UserMetadata, cb: Cb<ManagementUser>): RequestHandle;
+  patchUserMetadata(userId: string, userMetadata: UserMetadata): Promise<ManagementUser>;
+  patchUserMetadata(userId: string, userMetadata: UserMetadata, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
     checkValue(userId, 'string', 'userId parameter is not valid');
     checkValue(userMetadata, 'object', 'userMetadata parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);

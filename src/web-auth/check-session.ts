@@ -11,7 +11,9 @@ import type { NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse } from './validate-response.js';
-import type { AuthorizeOptions } from '../types.js';
+import type { CheckSessionOptions } from '../types.js';
+
+export type { CheckSessionOptions };
 
 const BASE_KEYS = ['clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
 /** v10's default wait for the iframe's answer. */
@@ -20,16 +22,6 @@ const CONSENT_ON_LOCALHOST =
   "Consent Required. Consent can't be skipped on localhost. Read more here: https://auth0.com/docs/api-auth/user-consent#skipping-consent-for-first-party-clients";
 
 type Obj = Record<string, any>;
-
-/** Options of `checkSession`: any `/authorize` parameter, plus how long to wait. */
-export interface CheckSessionOptions extends AuthorizeOptions {
-  /** Milliseconds to wait for the tenant's answer (default 60 000). */
-  timeout?: number;
-  /** Ignored (removed in v10); accepted so older calls keep compiling. */
-  usePostMessage?: boolean;
-  /** Ignored (removed in v10). */
-  postMessageDataType?: string | false;
-}
 
 /** v10's unwrapped precondition error `{ error: 'error', error_description }`. */
 function preconditionError(description: string): AuthResponseError {

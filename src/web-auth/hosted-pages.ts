@@ -12,7 +12,7 @@ import type { WebAuthContext } from './context.js';
 import { onHostedLoginPage } from './context.js';
 import { hostedSsoData } from './sso-data.js';
 
-import type { DbSignUpOptions } from '../types.js';
+import type { DbSignUpOptions, RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
 
 type Obj = Record<string, any>;
 
@@ -41,7 +41,7 @@ export class HostedPages {
   ) {}
 
   /** Username/password login from the hosted page; `cb` is called for errors only. */
-  login(options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+  login(options: RedirectLoginOptions, cb?: NodeCallback<never>): void | Promise<never> {
     if (!onHostedLoginPage(this.ctx.env, this.ctx.baseOptions.domain)) {
       throw new WebAuthError('This method is meant to be used only inside the Universal Login Page.');
     }
@@ -67,7 +67,7 @@ export class HostedPages {
   }
 
   /** Signs up, then logs in from the hosted page; a login error carries `errorInfo`. */
-  signupAndLogin(options: Obj, cb: NodeCallback<never>): void {
+  signupAndLogin(options: RedirectSignupAndLoginOptions, cb: NodeCallback<never>): void {
     signupThenLogin(this.ctx, options, (done) => this.login(options, done), cb);
   }
 }

@@ -2,35 +2,76 @@
 import { CLIENT_RULES, TELEMETRY_RULES, type AuthenticationOptions } from '../authentication/options.js';
 import { checkOptions, optional, type Rule } from '../shared/assert.js';
 
-/** Options of `new WebAuth(options)`. */
+/**
+ * Options of `new WebAuth(options)` (`AuthOptions` in the community declarations). The object is
+ * kept as `webAuth.baseOptions` and, as in v10, the derived fields are added to it in place.
+ */
 export interface WebAuthOptions extends AuthenticationOptions {
-  popupOrigin?: string;
-  /** Clock skew tolerance in seconds for ID-token times (default 60; 0..300). */
-  leeway?: number;
-  plugins?: unknown[];
-  maxAge?: number;
+  /** The origin `popup.callback` expects its opener on (default: the callback page's own origin). */
+  popupOrigin?: string | undefined;
+  /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` also means 60, as in v10). */
+  leeway?: number | undefined;
+  /**
+   * Plugins (for example the Cordova plugin): objects with `version` (`10.2.1`), `supports`,
+   * `init` and `setWebAuth`. Typed `any`, as in `@types/auth0-js`.
+   */
+  plugins?: any;
+  /** Maximum seconds since the user last authenticated; sent as `max_age` and checked against `auth_time`. */
+  maxAge?: number | undefined;
   /** Transaction lifetime in minutes (default 30). */
-  stateExpiration?: number;
-  legacySameSiteCookie?: boolean;
-  cookieDomain?: string;
-  organization?: string;
-  invitation?: string;
-  state?: string;
-  nonce?: string;
-  transaction?: { namespace?: string; keyLength?: number };
-  __tryLocalStorageFirst?: boolean;
-  /** Returns "now" for ID-token time checks. */
-  __clock?: () => Date;
-  overrides?: { __tenant?: string; __token_issuer?: string; __jwks_uri?: string };
+  stateExpiration?: number | undefined;
+  /** Also writes the `_`-prefixed compatibility cookie for browsers without `SameSite=None` (default `true`). */
+  legacySameSiteCookie?: boolean | undefined;
+  /** The `domain` of the transaction cookies (for example `.example.com`); default: this host only. */
+  cookieDomain?: string | undefined;
+  /** Default organization (ID `org_…` or name) for `authorize`, `login` and `popup.authorize`. */
+  organization?: string | undefined;
+  /** Default organization invitation ID for the same flows. */
+  invitation?: string | undefined;
+  /** A fixed `state` for every flow (default: a random one per transaction). */
+  state?: string | undefined;
+  /** A fixed `nonce` for every flow (default: a random one per transaction). */
+  nonce?: string | undefined;
+  /** Transaction storage: key prefix (default `com.auth0.auth.`) and random value length (default 32). */
+  transaction?: { namespace?: string | undefined; keyLength?: number | undefined } | undefined;
+  /** Keeps transactions in `localStorage` instead of cookies (default `false`). */
+  __tryLocalStorageFirst?: boolean | undefined;
+  /** Returns "now" for ID-token time checks (default: the current time). */
+  __clock?: (() => Date) | undefined;
+  /** Overrides for non-standard tenants: tenant name, token issuer, JWKS URL. */
+  overrides?: { __tenant?: string | undefined; __token_issuer?: string | undefined; __jwks_uri?: string | undefined } | undefined;
+  /** Ignored, as in v10: the constructor replaces it with `overrides.__jwks_uri`. */
+  jwksURI?: string | undefined;
+  /** Sent by `passwordless.buildVerifyUrl` (the verify redirect's `protocol`). */
+  protocol?: string | undefined;
+  /** Named in `@types/auth0-js`; not read (use `responseType`). */
+  response_type?: string | undefined;
+  /** The tenant name (default: the first label of `domain`); `overrides.__tenant` wins. */
+  tenant?: string | undefined;
+  /** Set to `true` by the constructor (it switches the hosted-page telemetry name). */
+  universalLoginPage?: boolean | undefined;
+  /** Hosted-login-page internal, sent as given. */
+  _csrf?: string | undefined;
+  /** Hosted-login-page internal, sent as given. */
+  _intstate?: string | undefined;
+  /** Default database connection for embedded login when the call gives none. */
+  realm?: string | undefined;
+  /** Default `credential_type` of embedded login. */
+  credentialType?: string | undefined;
+  /** Default milliseconds to wait for `popup.loginWithCredentials`' iframe (default 60 000). */
+  timeout?: number | undefined;
 }
 
 /** The options after construction: v10 adds these derived fields to the caller's object. */
 export interface WebAuthBaseOptions extends WebAuthOptions {
+  /** The tenant name. */
   tenant: string;
+  /** The expected ID-token issuer, `https://<domain>/`. */
   token_issuer: string;
+  /** The JWKS URL override (`overrides.__jwks_uri`), else `undefined`. */
   jwksURI: string | undefined;
+  /** The Authentication API root URL. */
   rootUrl: string;
-  universalLoginPage?: boolean;
 }
 
 const OPTION_RULES: Rule[] = [

@@ -4,7 +4,7 @@
  */
 import type { NodeCallback } from '../shared/callback.js';
 import type { RequestError } from '../errors.js';
-import type { Auth0Callback, CrossOriginLoginOptions, DbSignUpOptions } from '../types.js';
+import type { Auth0Callback, CrossOriginLoginOptions, RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
@@ -18,9 +18,9 @@ export interface RedirectLogin {
    * Cross-origin login with the options exactly as given (no base options merged, no transaction
    * before `/co/authenticate`); `connection` is accepted as the realm. Prefer `webAuth.login`.
    */
-  loginWithCredentials(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
+  loginWithCredentials(options: RedirectLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
   /** Signs up, then `webAuth.login`s; a login error carries `errorInfo` (the account exists). */
-  signupAndLogin(options: DbSignUpOptions & CrossOriginLoginOptions, cb: Auth0Callback<undefined, RequestError>): void;
+  signupAndLogin(options: RedirectSignupAndLoginOptions, cb: Auth0Callback<undefined, RequestError>): void;
   /** Its own `crossOriginAuthentication` object, as in v10. */
   crossOriginAuthentication: CrossOriginAuthentication;
 }

@@ -11,28 +11,15 @@ import type { NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { parseHash } from './parse-hash.js';
-import type { AuthorizeOptions } from '../types.js';
+import type { RenewAuthOptions } from '../types.js';
+
+export type { RenewAuthOptions };
 
 const BASE_KEYS = ['clientID', 'redirectUri', 'responseType', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
 /** v10's default wait for the iframe's answer. */
 export const RENEW_AUTH_TIMEOUT_MS = 60_000;
 /** What v10 parses when no answer came in time. */
 const TIMEOUT_HASH = '#error=timeout&error_description=Timeout+during+authentication+renew.';
-
-/** Options of `renewAuth`: any `/authorize` parameter, plus how the answer is read. */
-export interface RenewAuthOptions extends AuthorizeOptions {
-  /** Milliseconds to wait for the answer (default 60 000); then the error `timeout`. */
-  timeout?: number;
-  /**
-   * Read the answer from a message the callback page posts to its parent (default: read the
-   * iframe's URL fragment once it loads, which needs the callback page on the app's origin).
-   */
-  usePostMessage?: boolean;
-  /** With `usePostMessage`: accept only messages whose `data.type` is this (default: any). */
-  postMessageDataType?: string | false;
-  /** With `usePostMessage`: the origin the message must come from (default: this page's). */
-  postMessageOrigin?: string;
-}
 
 /** Runs `renewAuth(options)`; `cb` gets `parseHash`'s values, or a posted object as it came. */
 export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: NodeCallback<any>): void {

@@ -6,6 +6,7 @@
 import type { BrowserEnv } from '../browser/env.js';
 import { ArgumentError } from '../errors.js';
 import type { KeyValueStore } from '../storage/key-value-store.js';
+import type { AuthorizeOptions } from '../types.js';
 import { randomString } from './random.js';
 
 /** What is stored for one redirect. */
@@ -28,8 +29,6 @@ export interface TransactionOptions {
   onHostedPage?: () => boolean;
 }
 
-type Params = Record<string, unknown>;
-
 /** Creates, stores and consumes transactions. */
 export class TransactionManager {
   readonly namespace: string;
@@ -51,7 +50,7 @@ export class TransactionManager {
    * The transaction step of most flows: fills in `state` (and `nonce` for `id_token` responses),
    * stores the transaction and returns the same params object.
    */
-  process(params: Params): Params {
+  process<P extends AuthorizeOptions>(params: P): P {
     const responseType = params.responseType;
     if (!responseType) throw new ArgumentError('responseType is required');
     const wantsIdToken = String(responseType).indexOf('id_token') !== -1;
@@ -64,7 +63,7 @@ export class TransactionManager {
       params.organization as string | undefined,
     );
     if (!params.state) params.state = transaction.state;
-    if (wantsIdToken && !params.nonce) params.nonce = transaction.nonce;
+    if (wantsIdToken && !params.nonce) params.nonce = transaction.nonce as string;
     return params;
   }
 

@@ -9,10 +9,19 @@ import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/ver
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { WebAuthContext } from './context.js';
 import type { BrowserEnv } from '../browser/env.js';
-import type { Auth0Callback, IdTokenPayload } from '../types.js';
+import type { Auth0Callback, Auth0DecodedHash, IdTokenPayload } from '../types.js';
 
-/** The result of a successful authentication response (all keys always present). */
-export interface AuthResult {
+/**
+ * The result of a successful authentication response: {@link Auth0DecodedHash}, whose keys are all
+ * present at run time (`null` when absent).
+ */
+export type AuthResult = Auth0DecodedHash;
+
+/**
+ * The run-time shape of {@link AuthResult}: v10 sets every key, `null` for what is absent.
+ * `buildResult` builds this and returns it under the declared (@types-compatible) type.
+ */
+interface AuthResultFields {
   accessToken: string | null;
   idToken: string | null;
   idTokenPayload: IdTokenPayload | null;
@@ -24,15 +33,36 @@ export interface AuthResult {
   scope: string | null;
 }
 
-/** A parsed authentication response (snake_case keys, as in the URL fragment). */
-export type ParsedResponse = Record<string, unknown>;
+/** A parsed authentication response (snake_case keys, as in the URL fragment or a `web_message`). */
+export interface ParsedResponse {
+  /** The access token. */
+  access_token?: string | undefined;
+  /** The ID token; verified when present. */
+  id_token?: string | undefined;
+  /** The refresh token. */
+  refresh_token?: string | undefined;
+  /** The transaction's `state`, checked against the expected one. */
+  state?: string | undefined;
+  /** Seconds until the access token expires (a string in a fragment). */
+  expires_in?: string | number | undefined;
+  /** Usually `Bearer`. */
+  token_type?: string | undefined;
+  /** The granted scopes. */
+  scope?: string | undefined;
+  /** Other response parameters (ignored). */
+  [param: string]: any;
+}
 
+/** Options of `validateAuthenticationResponse` (and the validation part of `parseHash`). */
 export interface ValidateOptions {
-  state?: string;
-  nonce?: string;
-  __enableIdPInitiatedLogin?: boolean;
-  __enableImpersonation?: boolean;
-  [key: string]: unknown;
+  /** The expected `state` (default: the stored transaction's). Also becomes `authResult.appState`. */
+  state?: string | undefined;
+  /** The expected ID-token `nonce` (default: the stored transaction's). */
+  nonce?: string | undefined;
+  /** Accept a response without `state` when none is expected (IdP-initiated SAML login). */
+  __enableIdPInitiatedLogin?: boolean | undefined;
+  /** The older name of `__enableIdPInitiatedLogin`. */
+  __enableImpersonation?: boolean | undefined;
 }
 
 /** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */
@@ -100,7 +130,7 @@ function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, app
     expiresIn: parsed.expires_in ? parseInt(parsed.expires_in as string, 10) : null,
     tokenType: orNull(parsed.token_type as string),
     scope: orNull(parsed.scope as string),
-  };
+  } satisfies AuthResultFields as AuthResult;
 }
 
 /** Validates a parsed response; see reference §10.2 for the exact order of checks. */

@@ -10,7 +10,7 @@ import { mergeBase, omit } from '../shared/objects.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from './authorize.js';
 import { renderCaptcha } from './captcha/render.js';
-import type { Captcha, CaptchaConfiguration, DoneCallback } from './captcha/types.js';
+import type { Captcha, CaptchaConfiguration } from './captcha/types.js';
 import { checkSession, type CheckSessionOptions } from './check-session.js';
 import { linkClientContext } from './client-sso-data.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
@@ -192,7 +192,7 @@ export class WebAuth {
    * });
    * ```
    */
-  checkSession(options: CheckSessionOptions, cb: AuthCallback): void;
+  checkSession(options: CheckSessionOptions, cb: Auth0Callback<AuthResult>): void;
   checkSession(options?: CheckSessionOptions): Promise<AuthResult>;
   checkSession(options?: CheckSessionOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | undefined> {
     return callbackOrPromise(cb, (done) => checkSession(this.ctx, options ?? {}, done));
@@ -208,7 +208,7 @@ export class WebAuth {
    * webAuth.renewAuth({ redirectUri: location.origin + '/silent-callback.html', usePostMessage: true }, (err, authResult) => {});
    * ```
    */
-  renewAuth(options: RenewAuthOptions, cb: AuthCallback): void;
+  renewAuth(options: RenewAuthOptions, cb: Auth0Callback<AuthResult | null>): void;
   renewAuth(options: RenewAuthOptions): Promise<AuthResult | null>;
   renewAuth(options: RenewAuthOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
     return callbackOrPromise(cb, (done) => renewAuth(this.ctx, options, done));
@@ -382,22 +382,22 @@ export class WebAuth {
    * });
    * ```
    */
-  renderCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+  renderCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
     return renderCaptcha(this.ctx.env, this.client, 'default', element, options, callback);
   }
 
   /** As `renderCaptcha`, for the sign-up flow (`signup`'s `captcha` option). */
-  renderSignupCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+  renderSignupCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
     return renderCaptcha(this.ctx.env, this.client, 'signup', element, options, callback);
   }
 
   /** As `renderCaptcha`, for the passwordless flow (`passwordlessStart`'s `captcha` option). */
-  renderPasswordlessCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+  renderPasswordlessCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
     return renderCaptcha(this.ctx.env, this.client, 'passwordless', element, options, callback);
   }
 
   /** As `renderCaptcha`, for the password-reset flow (`changePassword`'s `captcha` option). */
-  renderPasswordResetCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+  renderPasswordResetCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
     return renderCaptcha(this.ctx.env, this.client, 'password_reset', element, options, callback);
   }
 }

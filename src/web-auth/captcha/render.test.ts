@@ -2,6 +2,7 @@
  * Captcha rendering without a browser: a minimal fake element and document record what the
  * library does (the DOM itself is covered by e2e/captcha.spec.ts in Chromium).
  */
+import type { Auth0Challenge } from '../../types.js';
 import { describe, expect, it } from 'vitest';
 import { fakeEnv, json, sent, type FakeEnv } from '../../testing/fake-env.js';
 import { testWebAuth } from '../../testing/web-auth.js';
@@ -82,17 +83,20 @@ describe('escaping', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
   });
   it('copies a challenge with every string value escaped, leaving the original and other values alone', () => {
-    const challenge = { required: true, provider: 'auth0', image: 'data:x"><b>', n: 1 };
-    expect(escapedChallenge(challenge)).toEqual({ required: true, provider: 'auth0', image: 'data:x&quot;&gt;&lt;b&gt;', n: 1 });
+    const challenge = { required: true, provider: 'auth0', image: 'data:x"><b>', type: 'code', n: 1 };
+    expect(escapedChallenge(challenge as Auth0Challenge)).toEqual({ required: true, provider: 'auth0', image: 'data:x&quot;&gt;&lt;b&gt;', type: 'code', n: 1 });
     expect(challenge.image).toBe('data:x"><b>');
   });
 });
 
+/** A challenge with only the fields a test sets (the rest are what the tenant leaves out). */
+const challengeOf = (fields: Partial<Auth0Challenge>) => fields as Auth0Challenge;
+
 describe('provider scripts', () => {
   it('uses the fixed URLs of §14.4 and encodes the language', () => {
-    expect(scriptUrl('recaptcha_v2', 'pt-BR', 'cb', { required: true })).toBe('https://www.recaptcha.net/recaptcha/api.js?hl=pt-BR&onload=cb');
-    expect(scriptUrl('hcaptcha', 'en&x=1', 'cb', { required: true })).toBe('https://js.hcaptcha.com/1/api.js?hl=en%26x%3D1&onload=cb');
-    expect(scriptUrl('arkose', 'en', 'cb', { required: true, clientSubdomain: 'client-api', siteKey: 'A1-B2' })).toBe('https://client-api.arkoselabs.com/v2/A1-B2/api.js');
+    expect(scriptUrl('recaptcha_v2', 'pt-BR', 'cb', challengeOf({ required: true }))).toBe('https://www.recaptcha.net/recaptcha/api.js?hl=pt-BR&onload=cb');
+    expect(scriptUrl('hcaptcha', 'en&x=1', 'cb', challengeOf({ required: true }))).toBe('https://js.hcaptcha.com/1/api.js?hl=en%26x%3D1&onload=cb');
+    expect(scriptUrl('arkose', 'en', 'cb', challengeOf({ required: true, clientSubdomain: 'client-api', siteKey: 'A1-B2' }))).toBe('https://client-api.arkoselabs.com/v2/A1-B2/api.js');
   });
   it.each([
     ['evil.com/x', 'K'],
@@ -102,7 +106,7 @@ describe('provider scripts', () => {
     [undefined, 'K'],
     ['a', 'k?x'],
   ])('refuses an Arkose subdomain %j / key %j that could change the script host or path', (clientSubdomain, siteKey) => {
-    expect(() => scriptUrl('arkose', 'en', 'cb', { required: true, clientSubdomain, siteKey })).toThrow(/^Invalid captcha challenge: /);
+    expect(() => scriptUrl('arkose', 'en', 'cb', challengeOf({ required: true, clientSubdomain, siteKey }))).toThrow(/^Invalid captcha challenge: /);
   });
   it('names window callbacks with crypto randomness', () => {
     const env = fakeEnv();
@@ -128,7 +132,7 @@ describe('render', () => {
     const webAuth = testWebAuth(env);
     const element = fakeElement();
     const calls: unknown[][] = [];
-    webAuth.renderCaptcha(element as never, undefined, (...a) => void calls.push(a));
+    webAuth.renderCaptcha(element as never, undefined, (...a: unknown[]) => void calls.push(a));
     expect(calls).toEqual([[undefined, undefined]]);
     expect(env.fetches).toEqual([]);
   });

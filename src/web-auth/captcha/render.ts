@@ -28,11 +28,18 @@ const FETCH_CHALLENGE: Record<CaptchaFlow, (client: Authentication, cb: Challeng
 
 const noop = () => {};
 
-function once(cb: DoneCallback | undefined): Done {
+/**
+ * The caller's completion callback, as typed publicly (`DoneCallback`, or `Auth0Callback<any>` as
+ * @types declared it); a provider failure reaches it as an `Error`, as in v10.
+ */
+type AnyDone = (err?: any, result?: any) => void;
+
+function once(cb: AnyDone | undefined): Done {
   const done: Done = (err, result) => {
     if (done.called) return;
     done.called = true;
-    (cb ?? noop)(err, result);
+    // Provider failures are Errors (v10 too); the public type says Auth0Error, as @types does.
+    (cb ?? noop)(err ?? undefined, result);
   };
   return done;
 }
@@ -47,7 +54,7 @@ export function renderCaptcha(
   flow: CaptchaFlow,
   element: HTMLElement,
   options?: CaptchaConfiguration | null,
-  callback?: DoneCallback,
+  callback?: AnyDone,
 ): Captcha {
   if (!element || typeof element.querySelector !== 'function') throw new ArgumentError('element parameter is not valid');
   checkValue(options, 'object', 'options parameter is not valid', true);
@@ -138,6 +145,7 @@ export function renderCaptcha(
       instance.reloaded = true;
       load(done);
     },
-    getValue: () => input()?.value,
+    // Declared `string` as in @types; undefined when a custom template has no captcha input.
+    getValue: () => input()?.value as string,
   };
 }
