@@ -26,6 +26,49 @@ export interface FakeEnv extends BrowserEnv {
   advance(ms: number): void;
   /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
   storage: Storage | undefined | 'throws';
+  /** Windows opened with `openWindow`, in order. */
+  opened: FakePopup[];
+  /** When true, `openWindow` returns null (a popup blocker). */
+  blockPopups: boolean;
+  /** This page's opener (a popup page's test), or null. */
+  openerWindow: FakePopup | null;
+  /** Registered `pagehide` listeners. */
+  pageHideListeners: Set<() => void>;
+  /** True once `closeSelf()` was called. */
+  selfClosed: boolean;
+  /** Globals set through `setGlobal`. */
+  globals: Record<string, unknown>;
+}
+
+/** A window opened by the fake page: what it was opened with, what was posted to it, and `closed`. */
+export interface FakePopup {
+  url: string;
+  name: string | null;
+  features: string;
+  closed: boolean;
+  focused: number;
+  posted: [unknown, string][];
+  location: { href: string };
+  postMessage(data: unknown, origin: string): void;
+  close(): void;
+  focus(): void;
+}
+
+/** A fake window; `location.href` assignments are kept in `location`. */
+export function fakePopup(url = '', name: string | null = null, features = ''): FakePopup {
+  const popup: FakePopup = {
+    url,
+    name,
+    features,
+    closed: false,
+    focused: 0,
+    posted: [],
+    location: { href: url },
+    postMessage: (data, origin) => void popup.posted.push([data, origin]),
+    close: () => void (popup.closed = true),
+    focus: () => void popup.focused++,
+  };
+  return popup;
 }
 
 /** A hidden iframe of the fake page: `window` is the object a genuine answer comes from. */
@@ -125,6 +168,26 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
       env.timers.add(timer);
       return () => void env.timers.delete(timer);
     },
+    opened: [],
+    blockPopups: false,
+    openWindow: (url, name, features) => {
+      if (env.blockPopups) return null;
+      const popup = fakePopup(url, name, features);
+      env.opened.push(popup);
+      return popup as unknown as Window;
+    },
+    openerWindow: null,
+    opener: () => env.openerWindow as unknown as Window | null,
+    screenBox: () => ({ x: 100, y: 50, width: 1024, height: 768 }),
+    pageHideListeners: new Set(),
+    onPageHide: (handler) => {
+      env.pageHideListeners.add(handler);
+      return () => void env.pageHideListeners.delete(handler);
+    },
+    selfClosed: false,
+    closeSelf: () => void (env.selfClosed = true),
+    globals: {},
+    setGlobal: (name, value) => void (env.globals[name] = value),
     advance: (ms) => {
       env.clock += ms;
       for (const timer of [...env.timers]) {
