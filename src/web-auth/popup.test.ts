@@ -320,7 +320,7 @@ describe('popup.signupAndLogin', () => {
     env.respond = (url) =>
       url.endsWith('/dbconnections/signup') ? json({ _id: '1', email: 'a@b.c' }) : json({ error: 'access_denied', error_description: 'Wrong email or password.' }, 403);
     const webAuth = testWebAuth(env);
-    const err = await webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }).catch((e) => e);
+    const err = await webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }).catch((e: unknown) => e);
     expect(sent(env).map((r) => r.url)).toEqual([`${TENANT}/dbconnections/signup`, `${TENANT}/co/authenticate`]);
     expect(sent(env)[1]!.body).toMatchObject({ username: 'a@b.c', realm: 'db' });
     expect(err).toMatchObject({
