@@ -237,7 +237,7 @@ describe('popup.loginWithCredentials', () => {
     const webAuth = testWebAuth(env);
     const { calls, cb } = collect();
     const options: Record<string, any> = { connection: 'db', username: 'ana', password: 'pw', popupHandler: {} };
-    webAuth.popup.loginWithCredentials(options, cb);
+    webAuth.popup.loginWithCredentials(options as never, cb);
     expect(options).toMatchObject({ realm: 'db', popup: true });
     await vi.waitFor(() => expect(env.frames).toHaveLength(1));
     expect(sent(env)[0]!.body).toEqual({ client_id: 'CID', username: 'ana', password: 'pw', realm: 'db', credential_type: 'http://auth0.com/oauth/grant-type/password-realm' });
@@ -295,7 +295,7 @@ describe('popup.passwordlessVerify', () => {
     env.respond = (url) => (url.endsWith('/oauth/ro') ? json({ id_token: 'IDT', access_token: 'AT', token_type: 'bearer' }) : json({}));
     const webAuth = testWebAuth(env);
     const options: Record<string, any> = { connection: 'sms', phoneNumber: '+15550100', verificationCode: '123456', type: 'sms', popupHandler: {} };
-    const result = await webAuth.popup.passwordlessVerify(options);
+    const result = await webAuth.popup.passwordlessVerify(options as never);
     expect(result).toEqual({ idToken: 'IDT', accessToken: 'AT', tokenType: 'bearer' });
     expect(sent(env).map((r) => [r.url, r.body])).toEqual([
       [`${TENANT}/passwordless/verify`, { connection: 'sms', phone_number: '+15550100', verification_code: '123456' }],
@@ -309,8 +309,8 @@ describe('popup.passwordlessVerify', () => {
     const webAuth = testWebAuth(env);
     await expect(webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1' })).rejects.toMatchObject({ code: 'invalid_grant' });
     expect(env.fetches).toHaveLength(1);
-    expect(() => webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1', scope: 7 }, () => {})).toThrow(/^scope option is required$/);
-    expect(() => webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c' }, () => {})).toThrow(/^verificationCode option is required$/);
+    expect(() => webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1', scope: 7 } as never, () => {})).toThrow(/^scope option is required$/);
+    expect(() => webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c' } as never, () => {})).toThrow(/^verificationCode option is required$/);
     expect(env.fetches).toHaveLength(1);
   });
 });

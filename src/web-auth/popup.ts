@@ -17,6 +17,10 @@ import { crossOriginLogin } from './cross-origin.js';
 import { signupThenLogin } from './hosted-pages.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
+import type { AuthResult } from './validate-response.js';
+import type { RequestError } from '../errors.js';
+import type { RequestHandle } from '../http/request.js';
+import type { Auth0Callback, AuthorizeOptions, CrossOriginLoginOptions, DbSignUpOptions, PasswordlessVerifyOptions, TokenResult } from '../types.js';
 
 type Obj = Record<string, any>;
 type Callback = NodeCallback<any>;
@@ -32,6 +36,27 @@ const OPTIONS_MESSAGE = 'options parameter is not valid';
 function checkObject(options: unknown): asserts options is Obj {
   if (!options || typeof options !== 'object') throw new ArgumentError(OPTIONS_MESSAGE);
 }
+
+/** `popup.authorize` options: `/authorize` parameters plus the popup's own. */
+export interface PopupAuthorizeOptions extends AuthorizeOptions {
+  /** "One window popup": the tenant's relay page answers instead of `popup.callback`. */
+  owp?: boolean;
+  /** `width`, `height`, `left`, `top` of the window (other keys are ignored here, as in v10). */
+  popupOptions?: PopupFeatures;
+  /** A handler from `popup.preload`, whose window is used. */
+  popupHandler?: PopupLoader;
+}
+
+/** `popup.preload` options. */
+export interface PopupPreloadOptions {
+  /** What the window shows until `authorize` uses it (default `about:blank`). */
+  url?: string;
+  /** Size, position and any other `window.open` feature. */
+  popupOptions?: PopupFeatures;
+  [key: string]: unknown;
+}
+
+type PopupCb<T> = Auth0Callback<T, RequestError>;
 
 /** What `preload` and `authorize` use: ours, or a plugin's object with the same two methods. */
 export interface PopupLoader {
@@ -71,7 +96,7 @@ export class Popup {
    * };
    * ```
    */
-  preload(options?: { url?: string; popupOptions?: PopupFeatures }): PopupLoader {
+  preload(options?: PopupPreloadOptions): PopupLoader {
     const handler = this.buildPopupHandler();
     handler.preload(options || {});
     return handler;
@@ -109,7 +134,9 @@ export class Popup {
    * });
    * ```
    */
-  authorize(options: Obj, cb?: Callback): PopupChannel | Promise<unknown> {
+  authorize(options: PopupAuthorizeOptions, cb: PopupCb<AuthResult>): PopupChannel;
+  authorize(options: PopupAuthorizeOptions): Promise<AuthResult>;
+  authorize(options: PopupAuthorizeOptions, cb?: Callback): PopupChannel | Promise<AuthResult> {
     checkObject(options);
     const plugin = this.plugin<{ processParams(params: Obj): Obj }>('popup.authorize');
     let params = mergeBase(this.ctx.baseOptions, AUTHORIZE_KEYS, omit(options, ['popupHandler']));
@@ -142,24 +169,28 @@ export class Popup {
    * webAuth.popup.loginWithCredentials({ connection: 'Username-Password-Authentication', username, password }, (err, authResult) => {});
    * ```
    */
-  loginWithCredentials(options: Obj, cb?: Callback): void | Promise<unknown> {
+  loginWithCredentials(options: CrossOriginLoginOptions, cb: PopupCb<AuthResult>): void;
+  loginWithCredentials(options: CrossOriginLoginOptions): Promise<AuthResult>;
+  loginWithCredentials(options: Obj, cb?: Callback): void | Promise<AuthResult> {
     checkObject(options);
     options.realm = options.realm || options.connection;
     options.popup = true;
     const params = mergeBase(this.ctx.baseOptions, CREDENTIALS_KEYS, omit(options, ['popupHandler', 'connection']));
-    return crossOriginLogin(this.ctx, this.ctx.transactionManager.process(params), cb as NodeCallback<never>);
+    return crossOriginLogin(this.ctx, this.ctx.transactionManager.process(params), cb as NodeCallback<never>) as void | Promise<AuthResult>;
   }
 
   /**
    * Verifies a passwordless code, then logs in with it through the legacy `/oauth/ro` endpoint;
    * `cb` gets its tokens. `options` is changed in place as in v10 (`username`, `password`).
    */
-  passwordlessVerify(options: Obj, cb?: Callback): unknown {
+  passwordlessVerify(options: PasswordlessVerifyOptions & { type?: 'sms' | 'email' }, cb: PopupCb<TokenResult>): RequestHandle;
+  passwordlessVerify(options: PasswordlessVerifyOptions & { type?: 'sms' | 'email' }): Promise<TokenResult>;
+  passwordlessVerify(options: Obj, cb?: Callback): RequestHandle | Promise<TokenResult> {
     checkObject(options);
     // What /oauth/ro needs beyond what verify checks, before the first request.
     checkValue(options.scope, 'string', 'scope option is required', true);
     return callbackOrPromise(cb, (done) =>
-      this.ctx.client.passwordless.verify(omit(options, ['popupHandler']) as never, (err) => {
+      this.ctx.client.passwordless.verify(omit(options, ['popupHandler']) as never, (err: unknown) => {
         if (err) return done(err);
         afterResponse(done, (report) => {
           options.username = options.phoneNumber || options.email;
@@ -175,13 +206,15 @@ export class Popup {
    * Signs a database user up, then logs them in as `loginWithCredentials` does; a login error
    * carries `errorInfo` (the account exists).
    */
-  signupAndLogin(options: Obj, cb?: Callback): void | Promise<unknown> {
+  signupAndLogin(options: DbSignUpOptions & Partial<CrossOriginLoginOptions>, cb: PopupCb<AuthResult>): void;
+  signupAndLogin(options: DbSignUpOptions & Partial<CrossOriginLoginOptions>): Promise<AuthResult>;
+  signupAndLogin(options: Obj, cb?: Callback): void | Promise<AuthResult> {
     checkObject(options);
     checkSignupOptions(omit(options, ['popupHandler']) as never);
     // The login step's own check, before the sign-up request rather than after it.
     if (!mergeBase(this.ctx.baseOptions, ['responseType'], options).responseType) throw new ArgumentError('responseType is required');
     return callbackOrPromise(cb, (done) =>
-      signupThenLogin(this.ctx, options, (loginDone) => afterResponse(loginDone, (report) => this.loginWithCredentials(options, report)), done as NodeCallback<never>),
+      signupThenLogin(this.ctx, options, (loginDone) => afterResponse(loginDone, (report) => this.loginWithCredentials(options as never, report as never)), done as NodeCallback<never>),
     );
   }
 }
