@@ -332,6 +332,19 @@ describe('popup.signupAndLogin', () => {
     });
   });
 
+  it('passes the authResult of the login through', async () => {
+    env.respond = (url) => (url.endsWith('/dbconnections/signup') ? json({ _id: '1', email: 'a@b.c' }) : json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' }));
+    const webAuth = testWebAuth(env, { responseType: 'token' });
+    const { calls, cb } = collect();
+    webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }, cb);
+    await vi.waitFor(() => expect(env.frames).toHaveLength(1));
+    const state = new URL(env.frames[0]!.url!).searchParams.get('state');
+    dispatchMessage(env, { type: 'authorization_response', response: { access_token: 'AT', token_type: 'Bearer', state } }, TENANT, env.frames[0]!.window);
+    await answered(calls);
+    expect(calls[0]![0]).toBeNull();
+    expect(calls[0]![1]).toMatchObject({ accessToken: 'AT', tokenType: 'Bearer', state });
+  });
+
   it('checks the login step (responseType) and the sign-up options before signing up', () => {
     const webAuth = testWebAuth(env, { responseType: undefined });
     expect(() => webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }, () => {})).toThrow(/^responseType is required$/);
