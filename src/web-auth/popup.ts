@@ -14,6 +14,8 @@ import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl } from '../shared/query.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
+import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
+import type { TransactionManager } from './transaction-manager.js';
 import { signupThenLogin } from './hosted-pages.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
@@ -66,12 +68,19 @@ export interface PopupLoader {
 
 /** `webAuth.popup`. */
 export class Popup {
+  /** The instance's transaction store (v10 exposed it here too). */
+  transactionManager: TransactionManager;
+  /** Its own `crossOriginAuthentication` object, as in v10. */
+  crossOriginAuthentication: CrossOriginAuthentication;
+
   constructor(
     private readonly ctx: WebAuthContext,
     private readonly parseHash: (options: Obj, cb: Callback) => void,
   ) {
     // v10's Popup constructor writes the key, undefined unless given.
     ctx.baseOptions.popupOrigin = ctx.baseOptions.popupOrigin;
+    this.transactionManager = ctx.transactionManager;
+    this.crossOriginAuthentication = crossOriginAuthentication(ctx);
   }
 
   private plugin<T>(point: string): T | null {
