@@ -1,12 +1,18 @@
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
+import { readFileSync } from 'node:fs';
 
 const external = ['jose', 'idb-keyval'];
 
 // Declarations come from a separate `tsc --emitDeclarationOnly` run (scripts/build.mjs), so the
 // plugin here only transpiles.
-const ts = () => typescript({ tsconfig: './tsconfig.json', declaration: false, sourceMap: true, outDir: undefined, rootDir: 'src' });
+// inlineSources: the maps carry our TypeScript, so debuggers show it without the src/ tree.
+const ts = () => typescript({ tsconfig: './tsconfig.json', declaration: false, sourceMap: true, inlineSources: true, outDir: undefined, rootDir: 'src' });
+
+// The CDN file bundles jose and idb-keyval: their licences travel with it (THIRD-PARTY-NOTICES.txt).
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const banner = `/*! webauth-js ${pkg.version} | MIT | bundles jose (MIT) and idb-keyval (Apache-2.0), see THIRD-PARTY-NOTICES.txt */`;
 
 export default [
   {
@@ -34,7 +40,8 @@ export default [
       sourcemap: true,
       // hoist_funs only moves declarations to the top of their scope, where JS puts them anyway. No
       // unsafe_* or pure_getters: a few bytes are not worth assumptions that could miscompile.
-      plugins: [terser({ format: { comments: false }, compress: { passes: 5, hoist_funs: true }, ecma: 2020 })],
+      banner,
+      plugins: [terser({ format: { comments: /^!/ }, compress: { passes: 5, hoist_funs: true }, ecma: 2020 })],
     },
   },
 ];

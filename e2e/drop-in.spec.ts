@@ -37,7 +37,7 @@ beforeAll(async () => {
   appDir = join(work, 'app');
   await cp(join(repoRoot, 'e2e', 'drop-in'), appDir, { recursive: true });
   // dist/ is built by the test command before the e2e suite runs; pack exactly what npm would publish.
-  await run('npm', ['pack', '--silent', '--pack-destination', work], { cwd: repoRoot });
+  await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: repoRoot });
   const tarball = (await readdir(work)).find((f) => f.endsWith('.tgz'));
   expect(tarball).toBe(`webauth-js-${ourVersion}.tgz`);
   // What `npm install auth0-js@npm:webauth-js` does, from the local tarball instead of the registry.
@@ -65,6 +65,23 @@ it('npm installs the packed webauth-js under the dependency name auth0-js', asyn
   expect(installed).toMatchObject({ name: 'webauth-js', version: ourVersion });
   const app = JSON.parse(await readFile(join(appDir, 'package.json'), 'utf8'));
   expect(Object.keys(app.dependencies)).toEqual(['auth0-js']);
+});
+
+it('the package carries its licence, the bundled packages\' notices and source maps with our TypeScript', async () => {
+  const pkg = join(appDir, 'node_modules', 'auth0-js');
+  expect(await readFile(join(pkg, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  const notices = await readFile(join(pkg, 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8');
+  expect(notices).toMatch(/^jose [\d.]+ \(MIT\)$/m);
+  expect(notices).toMatch(/^idb-keyval [\d.]+ \(Apache-2.0\)$/m);
+  expect(notices).toContain('Apache License');
+  const umd = await readFile(join(pkg, 'dist', 'webauth.min.js'), 'utf8');
+  expect(umd.startsWith(`/*! webauth-js ${ourVersion} | MIT |`)).toBe(true);
+  for (const map of ['webauth.min.js.map', 'esm/web-auth/web-auth.js.map']) {
+    const { sources, sourcesContent } = JSON.parse(await readFile(join(pkg, 'dist', map), 'utf8'));
+    const ours = sources.map((s: string, i: number) => [s, sourcesContent?.[i]]).filter(([s]: [string]) => s.endsWith('.ts'));
+    expect(ours.length).toBeGreaterThan(0);
+    for (const [source, content] of ours) expect(content, source).toMatch(/\S/);
+  }
 });
 
 it("rollup resolves the app's auth0-js imports to webauth-js's ESM build", () => {

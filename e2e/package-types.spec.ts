@@ -33,7 +33,7 @@ let tarball: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'webauth-types-'));
   // dist/ is built by the test command before the e2e suite runs.
-  await exec('npm', ['pack', '--silent', '--pack-destination', work], { cwd: repoRoot });
+  await exec('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: repoRoot });
   tarball = join(work, (await readdir(work)).find((f) => f.endsWith('.tgz'))!);
 }, 120_000);
 afterAll(async () => {

@@ -14,25 +14,12 @@ import { compareSurfaces, enumerateSurface, INSTANCE_DEPTH, type Allowance, type
 const ALLOWED: readonly Allowance[] = [
   // --- Not built yet (COMPATIBILITY.md "Not yet implemented") ---
   {
-    paths: ['WebAuth.prototype.checkSession', 'webAuth.checkSession', 'WebAuth.prototype.renewAuth', 'webAuth.renewAuth'],
-    ours: 'missing',
-    why: 'silent authentication, checkSession (§11.1) and the legacy renewAuth (§11.2), is not built',
-  },
-  {
     paths: [
       'webAuth.webMessageHandler', 'webAuth.crossOriginAuthentication.webMessageHandler', 'webAuth.redirect.crossOriginAuthentication.webMessageHandler',
       'webAuth.popup.crossOriginAuthentication.webMessageHandler',
     ],
     ours: 'missing',
-    why: 'the web_message iframe/popup runner (§11.1, §11.3) only serves checkSession and popup.loginWithCredentials, both unbuilt',
-  },
-  {
-    paths: [
-      'Authentication.prototype.getSSOData', 'webAuth.client.getSSOData', 'authentication.getSSOData',
-      'webAuth._universalLogin.getSSOData', 'webAuth.client.ssodataStorage', 'authentication.ssodataStorage',
-    ],
-    ours: 'missing',
-    why: 'getSSOData (§4.7) is not built; the client-side ssodataStorage (§9.6) is only its reader',
+    why: "v10's WebMessageHandler object (§11.1 step 7); ours is the runWebMessage function that checkSession and popup.loginWithCredentials share, whose effects are tested",
   },
   {
     paths: ['renderCaptcha', 'renderSignupCaptcha', 'renderPasswordlessCaptcha', 'renderPasswordResetCaptcha'].flatMap(
@@ -76,6 +63,7 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.transactionManager.storage.getItem', 'webAuth.transactionManager.storage.setItem',
       'webAuth.transactionManager.storage.removeItem', 'webAuth.transactionManager.storage.handler',
       'webAuth.transactionManager.stateExpiration', 'webAuth.ssodataStorage.storage',
+      'webAuth.client.ssodataStorage.storage', 'authentication.ssodataStorage.storage',
       'webAuth.crossOriginAuthentication.storage', 'webAuth.redirect.crossOriginAuthentication.storage',
       'webAuth.popup.crossOriginAuthentication.storage', 'webAuth.popup.transactionManager.storage',
       'webAuth.popup.transactionManager.stateExpiration',
@@ -89,11 +77,6 @@ const ALLOWED: readonly Allowance[] = [
     ),
     ours: 'missing',
     why: "ours is webAuth.transactionManager itself (one per instance, its members are compared there); v10's Popup built a second one over the same storage",
-  },
-  {
-    paths: ['webAuth.ssodataStorage.get', 'webAuth.ssodataStorage.set'],
-    ours: 'different',
-    why: "ours is the instance's key-value store (get(key), set(key, value, options)), not v10's SSODataStorage (get(), set(connection, sub)); what parseHash writes to auth0.ssodata is unchanged",
   },
 ];
 

@@ -1,5 +1,5 @@
 // Builds dist/: ESM modules and the minified UMD bundle with rollup, then declarations with tsc.
-import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const run = (cmd, args) => {
@@ -20,3 +20,13 @@ copyFileSync('dist/webauth.min.js', 'dist/auth0.js');
 // auth0-js's file names under TypeScript's legacy "node" resolution, which ignores "exports".
 const reexport = "export * from './types/index.js';\nexport { default } from './types/index.js';\n";
 for (const file of ['webauth.min.d.cts', 'auth0.min.d.ts', 'auth0.d.ts']) writeFileSync(`dist/${file}`, reexport);
+
+// The licences of the packages the CDN file bundles, shipped beside it.
+const notices = [
+  ['jose', 'node_modules/jose/LICENSE.md'],
+  ['idb-keyval', 'node_modules/idb-keyval/LICENCE'],
+].map(([name, file]) => {
+  const { version, license } = JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8'));
+  return `${name} ${version} (${license})\n${'-'.repeat(40)}\n${readFileSync(file, 'utf8').trim()}\n`;
+});
+writeFileSync('dist/THIRD-PARTY-NOTICES.txt', `dist/webauth.min.js bundles the following packages.\n\n${notices.join('\n\n')}`);

@@ -7,6 +7,7 @@ import { PARSE_HASH_SCENARIOS } from './parse-hash-scenarios.js';
 import { PASSWORDLESS_SCENARIOS } from './passwordless-scenarios.js';
 import { POPUP_SCENARIOS } from './popup-scenarios.js';
 import type { Scenario } from './scenario.js';
+import { SILENT_AUTH_SCENARIOS } from './silent-auth-scenarios.js';
 import { TOKEN_SCENARIOS } from './token-scenarios.js';
 import { TRANSPORT_SCENARIOS } from './transport-scenarios.js';
 
@@ -20,4 +21,5 @@ export const ALL_SCENARIOS: Scenario[] = [
   ...POPUP_SCENARIOS,
   ...MANAGEMENT_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
+  ...SILENT_AUTH_SCENARIOS,
 ];

@@ -1,10 +1,12 @@
 /** `Authentication`: the Authentication API client (`webAuth.client`). */
-import { defaultEnv, type BrowserEnv } from '../browser/env.js';
+import { defaultEnv, onHostedLoginPage, type BrowserEnv } from '../browser/env.js';
 import type { HttpClientOptions, RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkValue } from '../shared/assert.js';
-import type { NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { customEnvironment } from '../web-auth/injection.js';
+import { transactionStore } from '../storage/failover-store.js';
+import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { call, challenge, type ClientContext, type ClientOptions } from './client-context.js';
 import { DBConnection } from './db-connection.js';
 import { rootUrlFor, validateAuthenticationOptions, type AuthenticationOptions } from './options.js';
@@ -12,6 +14,8 @@ import { PasswordlessAuthentication } from './passwordless.js';
 import * as token from './token.js';
 import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
 import type { RequestError } from '../errors.js';
+import { clientSsoData } from '../web-auth/client-sso-data.js';
+import type { SsoData } from '../web-auth/sso-data.js';
 import type {
   Auth0Callback,
   Auth0Challenge,
@@ -30,6 +34,12 @@ import type {
 
 type Result<T> = RequestHandle | Promise<T>;
 type Cb<T> = Auth0Callback<T, RequestError>;
+
+/** Each client's SSO-data storage, made on first use (outside the instance, which v10 shaped). */
+const ssoStorages = new WeakMap<Authentication, SsoDataStorage>();
+
+/** What `getSSOData` reports. */
+export type { SsoData };
 
 /** The user profile `/userinfo` returns. */
 export type UserProfile = Auth0UserProfile;
@@ -77,6 +87,19 @@ export class Authentication {
     this.ctx = { baseOptions: this.baseOptions, http: this.http, warn };
     this.passwordless = new PasswordlessAuthentication(this.ctx);
     this.dbConnection = new DBConnection(this.ctx);
+  }
+
+  /** Where the SSO hint (`auth0.ssodata`) is kept; created on first use. */
+  get ssodataStorage(): SsoDataStorage {
+    let storage = ssoStorages.get(this);
+    if (!storage) {
+      storage = new SsoDataStorage(transactionStore(this.http.env, this.baseOptions as Parameters<typeof transactionStore>[1]));
+      ssoStorages.set(this, storage);
+    }
+    return storage;
+  }
+  set ssodataStorage(storage: SsoDataStorage) {
+    ssoStorages.set(this, storage);
   }
 
   /**
@@ -167,6 +190,35 @@ export class Authentication {
   getChallenge(): Promise<Auth0Challenge | undefined>;
   getChallenge(cb?: NodeCallback<any>) {
     return challenge(this.ctx, 'usernamepassword/challenge', cb);
+  }
+
+  /**
+   * Whether the browser has a session at the tenant. On the hosted login page, the tenant's
+   * `/user/ssodata` (with `withActiveDirectories`, also its AD/LDAP connections); elsewhere a silent
+   * `checkSession` for the user and connection last signed in with, which gives `{ sso: false }`
+   * without a session (also when the browser blocks third-party cookies).
+   *
+   * @example
+   * ```ts
+   * webAuth.client.getSSOData((err, data) => {
+   *   if (data?.sso) console.log('signed in as', data.lastUsedUsername);
+   * });
+   * ```
+   */
+  getSSOData(cb: Cb<SsoData>): void;
+  getSSOData(withActiveDirectories: boolean, cb: Cb<SsoData>): void;
+  getSSOData(withActiveDirectories?: boolean): Promise<SsoData>;
+  getSSOData(withActiveDirectories?: boolean | NodeCallback<any>, cb?: NodeCallback<any>): void | Promise<SsoData> {
+    if (typeof withActiveDirectories === 'function') {
+      cb = withActiveDirectories;
+      withActiveDirectories = false;
+    }
+    // The argument checks v10 made happen before anything loads, so they still throw here.
+    if (onHostedLoginPage(this.http.env, this.baseOptions.domain)) {
+      checkValue(withActiveDirectories ?? false, 'boolean', 'withActiveDirectories parameter is not valid');
+    }
+    const withAD = !!withActiveDirectories;
+    return callbackOrPromise(cb, (done) => clientSsoData(this, withAD, done));
   }
 
   /** Legacy delegation (`POST /delegation`); `grant_type` is required. */

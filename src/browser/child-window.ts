@@ -1,10 +1,37 @@
 /**
- * One hidden-iframe round trip: listen first, then navigate, then wait for one accepted message or
- * the timeout. `done` is called exactly once, and the iframe, the listener and the timer are gone
+ * One hidden-iframe round trip: watch first, then navigate, then wait for one accepted answer or
+ * the timeout. `done` is called exactly once, and the iframe, the listeners and the timer are gone
  * by then, whatever the outcome.
  */
-import type { BrowserEnv } from './env.js';
+import type { BrowserEnv, HiddenFrame } from './env.js';
 import { acceptMessage, type ExpectedMessage } from './message-filter.js';
+
+/**
+ * Loads `url` in a hidden iframe. `watch` subscribes to whatever carries the answer and calls
+ * `answer` with it; it returns the unsubscribe function. Without an answer within `timeoutMs`,
+ * `done(undefined)`.
+ */
+export function hiddenFrameRun<T>(
+  env: BrowserEnv,
+  url: string,
+  timeoutMs: number,
+  watch: (frame: HiddenFrame, answer: (value: T) => void) => () => void,
+  done: (value: T | undefined) => void,
+): void {
+  const frame = env.hiddenFrame();
+  let finished = false;
+  const finish = (value?: T) => {
+    if (finished) return;
+    finished = true;
+    stopWatching();
+    cancelTimer();
+    frame.remove();
+    done(value);
+  };
+  const stopWatching = watch(frame, finish);
+  const cancelTimer = env.timer(finish, timeoutMs);
+  frame.load(url);
+}
 
 /**
  * Loads `url` in a hidden iframe and calls `done` with the first message that `expected` accepts
@@ -17,20 +44,15 @@ export function hiddenFrameMessage(
   timeoutMs: number,
   done: (data: Record<string, any> | undefined) => void,
 ): void {
-  const frame = env.hiddenFrame();
-  let finished = false;
-  const finish = (data?: Record<string, any>) => {
-    if (finished) return;
-    finished = true;
-    stopListening();
-    cancelTimer();
-    frame.remove();
-    done(data);
-  };
-  const stopListening = env.listen((event) => {
-    const data = acceptMessage(event, { ...expected, source: frame.window });
-    if (data) finish(data);
-  });
-  const cancelTimer = env.timer(finish, timeoutMs);
-  frame.load(url);
+  hiddenFrameRun<Record<string, any>>(
+    env,
+    url,
+    timeoutMs,
+    (frame, answer) =>
+      env.listen((event) => {
+        const data = acceptMessage(event, { ...expected, source: frame.window });
+        if (data) answer(data);
+      }),
+    done,
+  );
 }

@@ -55,6 +55,10 @@ export interface HiddenFrame {
   window: Window | null;
   load(url: string): void;
   remove(): void;
+  /** Calls `fn` on each `load` event of the iframe; returns a function that stops it. */
+  onLoad(fn: () => void): () => void;
+  /** The framed page's location, or undefined while it is not readable (another origin). */
+  location(): { protocol: string; hash: string } | undefined;
 }
 
 /**
@@ -92,7 +96,23 @@ export function defaultEnv(): BrowserEnv {
       const frame = document.createElement('iframe');
       frame.style.display = 'none';
       document.body.appendChild(frame);
-      return { window: frame.contentWindow, load: (url) => void (frame.src = url), remove: () => frame.remove() };
+      return {
+        window: frame.contentWindow,
+        load: (url) => void (frame.src = url),
+        remove: () => frame.remove(),
+        onLoad: (fn) => {
+          frame.addEventListener('load', fn);
+          return () => frame.removeEventListener('load', fn);
+        },
+        location: () => {
+          try {
+            const { protocol, hash } = frame.contentWindow!.location;
+            return { protocol, hash };
+          } catch {
+            return undefined; // a cross-origin page: its location is not ours to read
+          }
+        },
+      };
     },
     timer: (fn, ms) => {
       const id = setTimeout(fn, ms);
@@ -119,4 +139,13 @@ export function defaultEnv(): BrowserEnv {
 /** Parses `href` and returns the parts the library uses. */
 export function currentLocation(env: BrowserEnv): URL {
   return new URL(env.href());
+}
+
+/** True when running on the tenant's hosted login page (the page's host is the domain). */
+export function onHostedLoginPage(env: BrowserEnv, domain: string): boolean {
+  try {
+    return new URL(env.href()).host === domain;
+  } catch {
+    return false; // No location (server side).
+  }
 }

@@ -15,10 +15,15 @@ export interface ExpectedMessage {
   state?: string;
 }
 
+/** True when the message comes from `origin` and from the window `source`. */
+export function fromWindow(event: MessageEvent, origin: string, source: unknown): boolean {
+  return event.origin === origin && event.source === source;
+}
+
 /** Returns `event.data` when the message is the expected one, else undefined (ignore it). */
 export function acceptMessage(event: MessageEvent, expected: ExpectedMessage): Record<string, any> | undefined {
   const data = event.data as Record<string, any> | null;
-  if (event.origin !== expected.origin || event.source !== expected.source) return undefined;
+  if (!fromWindow(event, expected.origin, expected.source)) return undefined;
   if (!data || typeof data !== 'object' || data.type !== expected.type) return undefined;
   if ('state' in expected && data.response?.state !== expected.state) return undefined;
   return data;

@@ -76,6 +76,10 @@ export interface FakeFrame {
   window: { frame: true };
   url?: string;
   attached: boolean;
+  /** `load` listeners; `loadFrame` calls them. */
+  loadListeners: Set<() => void>;
+  /** What the framed page's location reads as (undefined: another origin). */
+  location?: { protocol: string; hash: string };
 }
 
 /** A Map-backed Storage; `failing` makes every call throw (quota, private mode). */
@@ -154,12 +158,17 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
     submitForm: (html) => void env.submittedForms.push(html),
     frames: [],
     hiddenFrame: () => {
-      const frame: FakeFrame = { window: { frame: true }, attached: true };
+      const frame: FakeFrame = { window: { frame: true }, attached: true, loadListeners: new Set() };
       env.frames.push(frame);
       return {
         window: frame.window as unknown as Window,
         load: (url) => void (frame.url = url),
         remove: () => void (frame.attached = false),
+        onLoad: (fn) => {
+          frame.loadListeners.add(fn);
+          return () => void frame.loadListeners.delete(fn);
+        },
+        location: () => frame.location,
       };
     },
     timers: new Set(),
@@ -222,4 +231,10 @@ export function fakeWindow() {
 /** Delivers a `message` event to the env's listeners. */
 export function dispatchMessage(env: FakeEnv, data: unknown, origin: string, source: unknown): void {
   for (const listener of [...env.listeners]) listener({ data, origin, source } as MessageEvent);
+}
+
+/** Makes a fake iframe show a page (`location`, or unreadable when undefined) and fires its `load` listeners. */
+export function loadFrame(frame: FakeFrame, location: { protocol: string; hash: string } | undefined): void {
+  frame.location = location;
+  for (const listener of [...frame.loadListeners]) listener();
 }

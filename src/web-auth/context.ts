@@ -14,11 +14,4 @@ export interface WebAuthContext {
   ssodataStore: KeyValueStore;
 }
 
-/** True when running on the tenant's hosted login page (the page's host is the domain). */
-export function onHostedLoginPage(env: BrowserEnv, domain: string): boolean {
-  try {
-    return new URL(env.href()).host === domain;
-  } catch {
-    return false; // No location (server side).
-  }
-}
+export { onHostedLoginPage } from '../browser/env.js';

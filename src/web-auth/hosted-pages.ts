@@ -10,6 +10,7 @@ import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { onHostedLoginPage } from './context.js';
+import { hostedSsoData } from './sso-data.js';
 
 import type { DbSignUpOptions } from '../types.js';
 
@@ -58,6 +59,11 @@ export class HostedPages {
         whenRedirecting(options, () => this.ctx.env.submitForm(String(html)));
       });
     });
+  }
+
+  /** The hosted page's SSO data (`GET /user/ssodata`), as `client.getSSOData` there. */
+  getSSOData(withActiveDirectories?: unknown, cb?: NodeCallback<any>) {
+    return hostedSsoData(this.ulp, withActiveDirectories, cb);
   }
 
   /** Signs up, then logs in from the hosted page; a login error carries `errorInfo`. */

@@ -1,8 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { Authentication } from '../authentication/authentication.js';
 import { testWebAuth } from '../testing/web-auth.js';
+import { customEnvironment } from './injection.js';
 import type { WebAuthContext } from './context.js';
 import { hostedSsoData, ssoDataFromSession, type SsoData } from './sso-data.js';
 
@@ -98,5 +100,40 @@ describe('getSSOData on the hosted page', () => {
     expect(withAd!.headers).toEqual({});
     expect(plain!.url).toBe(`${TENANT}/user/ssodata`);
     expect(() => hostedSsoData(_universalLogin.ulp, 'yes', () => {})).toThrow('withActiveDirectories parameter is not valid');
+  });
+});
+
+describe('client.getSSOData', () => {
+  it("off the hosted page, runs a silent check with its WebAuth's context", async () => {
+    const webAuth = testWebAuth(env, { responseType: undefined });
+    const outcome = new Promise<[any, unknown]>((resolve) => webAuth.client.getSSOData((err, data) => resolve([err, data])));
+    await vi.waitFor(() => expect(env.frames).toHaveLength(1));
+    const frame = env.frames[0]!;
+    const state = new URL(frame.url!).searchParams.get('state');
+    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state } }, TENANT, frame.window);
+    expect(await outcome).toEqual([null, { sso: false }]);
+    // The hint the WebAuth's logins leave is the one the client reads.
+    webAuth.ssodataStorage.set('db', 'auth0|alice');
+    expect(webAuth.client.ssodataStorage.get()).toEqual({ lastUsedConnection: 'db', lastUsedSub: 'auth0|alice' });
+    expect(() => webAuth.client.getSSOData('yes' as never, 'no' as never)).toThrow('cb parameter is not valid');
+  });
+
+  it('works for a client made alone, with a context of its own', async () => {
+    const client = new Authentication({ domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/callback', [customEnvironment]: env } as never);
+    const outcome = new Promise<[any, unknown]>((resolve) => client.getSSOData((err, data) => resolve([err, data])));
+    const frame = env.frames[0]!;
+    expect(new URL(frame.url!).searchParams.get('scope')).toBe('openid profile email');
+    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state: new URL(frame.url!).searchParams.get('state') } }, TENANT, frame.window);
+    expect(await outcome).toEqual([null, { sso: false }]);
+  });
+
+  it('on the hosted page, asks /user/ssodata and checks withActiveDirectories synchronously', async () => {
+    env.url = `${TENANT}/login?state=abc`;
+    const webAuth = testWebAuth(env);
+    expect(() => webAuth.client.getSSOData('yes' as never, () => {})).toThrow('withActiveDirectories parameter is not valid');
+    const data = await webAuth.client.getSSOData(true);
+    expect(data).toEqual({ sso: true, lastUsedConnection: { name: 'db' } });
+    expect(sent(env)[0]!.url).toBe(`${TENANT}/user/ssodata?ldaps=1&client_id=CID`);
+    expect(sent(env)[0]!.headers).toEqual({}); // no headers at all, not even telemetry
   });
 });

@@ -6,6 +6,7 @@ import { call, type ClientContext } from '../authentication/client-context.js';
 import { checkValue } from '../shared/assert.js';
 import type { NodeCallback } from '../shared/callback.js';
 import { stringifyQuery } from '../shared/query.js';
+import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { checkSession } from './check-session.js';
 import type { WebAuthContext } from './context.js';
 
@@ -22,19 +23,9 @@ export interface SsoData {
 const CONSENT_DESCRIPTION =
   'Consent required. When using `getSSOData`, the user has to be authenticated with the following scope: `openid profile email`.';
 
-/** The `auth0.ssodata` hint that a validated login with a known connection left. */
-function readHint(ctx: WebAuthContext): { lastUsedConnection?: string; lastUsedSub?: string } {
-  try {
-    const stored = ctx.ssodataStore.get('auth0.ssodata');
-    return (typeof stored === 'string' ? JSON.parse(stored) : stored) || {};
-  } catch {
-    return {}; // a damaged hint only costs the connection hint
-  }
-}
-
 /** Calls back with the session's SSO data (`{ sso: false }` when there is no session). */
 export function ssoDataFromSession(ctx: WebAuthContext, cb: NodeCallback<SsoData>): void {
-  const hint = readHint(ctx);
+  const hint = new SsoDataStorage(ctx.ssodataStore).get() ?? {};
   const clientID = ctx.baseOptions.clientID;
   const options = { responseType: 'token id_token', scope: 'openid profile email', connection: hint.lastUsedConnection, timeout: 5000 };
   checkSession(ctx, options, (err, result) => {
@@ -69,3 +60,4 @@ export function hostedSsoData(ulp: ClientContext, withActiveDirectories: unknown
   const query = withActiveDirectories ? '?' + stringifyQuery({ ldaps: 1, client_id: ulp.baseOptions.clientID }) : '';
   return call(ulp, 'GET', 'user/ssodata' + query, undefined, cb, { noHeaders: true, withCredentials: true });
 }
+

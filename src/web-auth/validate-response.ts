@@ -6,6 +6,7 @@ import { AuthResponseError } from '../errors.js';
 import { fetchJson } from '../http/fetch-json.js';
 import { joinUrl } from '../shared/query.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
+import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { WebAuthContext } from './context.js';
 import type { BrowserEnv } from '../browser/env.js';
 import type { Auth0Callback, IdTokenPayload } from '../types.js';
@@ -116,8 +117,7 @@ export function validateAuthenticationResponse(ctx: WebAuthContext, options: Val
 
   const finish = (payload: IdTokenPayload | null) => {
     if (transaction.lastUsedConnection) {
-      const sso = { lastUsedConnection: transaction.lastUsedConnection, lastUsedSub: payload?.sub };
-      ctx.ssodataStore.set('auth0.ssodata', JSON.stringify(sso));
+      new SsoDataStorage(ctx.ssodataStore).set(transaction.lastUsedConnection, payload?.sub);
     }
     cb(null, buildResult(parsed, payload, appState));
   };

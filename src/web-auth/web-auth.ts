@@ -7,10 +7,12 @@ import type { RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
-import { transactionStore } from '../storage/failover-store.js';
-import type { KeyValueStore } from '../storage/key-value-store.js';
+import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from './authorize.js';
+import { checkSession, type CheckSessionOptions } from './check-session.js';
+import { linkClientContext } from './client-sso-data.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
+import { createWebAuthContext } from './create-context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
 import { HostedPages } from './hosted-pages.js';
@@ -21,6 +23,7 @@ import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './pass
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
+import { renewAuth, type RenewAuthOptions } from './renew-auth.js';
 import { TransactionManager } from './transaction-manager.js';
 import {
   validateAuthenticationResponse,
@@ -80,8 +83,8 @@ export class WebAuth {
   client: Authentication;
   /** Hosted-login-page helpers (`login`, `signupAndLogin`). */
   _universalLogin: HostedPages;
-  /** Where the SSO hint is kept (`auth0.ssodata`). */
-  ssodataStorage: KeyValueStore;
+  /** The SSO hint a login leaves (`auth0.ssodata`), which `client.getSSOData` reads. */
+  ssodataStorage: SsoDataStorage;
   /**
    * Embedded login outside the hosted page, as v10 exposed it: `login(options, cb)` posts the
    * credentials to `/co/authenticate` (without `WebAuth.login`'s option merging and transaction
@@ -92,7 +95,8 @@ export class WebAuth {
   redirect: RedirectLogin;
   /** Login in a popup window, and embedded logins that finish without a redirect. */
   popup: Popup;
-  private readonly ctx: WebAuthContext;
+  /** @internal What the capability modules receive. */
+  readonly ctx: WebAuthContext;
 
   constructor(options: WebAuthOptions) {
     validateWebAuthOptions(options);
@@ -100,18 +104,15 @@ export class WebAuth {
     baseOptions.plugins = new PluginHandler(this, options.plugins as WebAuthPlugin[] | undefined) as never;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
     this.baseOptions = baseOptions;
-    // One storage chain per instance (v10 had one per internal user, each warning on failover).
-    const store = transactionStore(env, baseOptions);
-    this.transactionManager = new TransactionManager(env, store, {
-      ...baseOptions.transaction,
-      stateExpiration: baseOptions.stateExpiration,
-      onHostedPage: () => onHostedLoginPage(env, baseOptions.domain),
-    });
     // v10's construction order matters: the client is created before `universalLoginPage` is set,
     // so it reports the plain telemetry name, and the hosted-page helper after it, with `-ulp`.
     this.client = new Authentication(baseOptions);
-    this.ssodataStorage = store;
-    this.ctx = { baseOptions, env, client: this.client, transactionManager: this.transactionManager, ssodataStore: this.ssodataStorage };
+    this.ctx = createWebAuthContext(baseOptions, env, this.client);
+    this.transactionManager = this.ctx.transactionManager;
+    linkClientContext(this.client, this.ctx);
+    // One storage chain per instance; v10's client had its own SSO-data object over it.
+    this.ssodataStorage = new SsoDataStorage(this.ctx.ssodataStore);
+    this.client.ssodataStorage = new SsoDataStorage(this.ctx.ssodataStore);
     baseOptions.universalLoginPage = true;
     const ulpHttp = { ...this.client.http, telemetry: telemetryFor(baseOptions) };
     this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
@@ -176,6 +177,43 @@ export class WebAuth {
   validateToken(token: string, nonce: string | null): Promise<IdTokenPayload>;
   validateToken(token: string, nonce: string | null, cb?: NodeCallback<any>): void | Promise<IdTokenPayload | undefined> {
     return callbackOrPromise(cb, (done) => validateToken(this.ctx, token, nonce, done));
+  }
+
+  /**
+   * Silent authentication: runs `/authorize` with `prompt=none` and `response_mode=web_message` in
+   * a hidden iframe and calls back with the validated `authResult` when the tenant has a session,
+   * or with `login_required` (also what browsers that block third-party cookies cause),
+   * `consent_required`, `interaction_required`, `timeout` or `origin_mismatch`. The answer is read
+   * only from the tenant's origin and from that iframe.
+   *
+   * @example
+   * ```ts
+   * webAuth.checkSession({}, (err, authResult) => {
+   *   if (err?.error === 'login_required') return showLoginButton();
+   *   if (authResult) useTokens(authResult.accessToken);
+   * });
+   * ```
+   */
+  checkSession(options: CheckSessionOptions, cb: AuthCallback): void;
+  checkSession(options?: CheckSessionOptions): Promise<AuthResult>;
+  checkSession(options?: CheckSessionOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | undefined> {
+    return callbackOrPromise(cb, (done) => checkSession(this.ctx, options ?? {}, done));
+  }
+
+  /**
+   * Legacy silent authentication (prefer `checkSession`): loads `/authorize` with `prompt=none` in a
+   * hidden iframe whose callback page is on this origin, and reads the answer from its URL fragment
+   * (or, with `usePostMessage`, from a message that page posts to its parent).
+   *
+   * @example
+   * ```ts
+   * webAuth.renewAuth({ redirectUri: location.origin + '/silent-callback.html', usePostMessage: true }, (err, authResult) => {});
+   * ```
+   */
+  renewAuth(options: RenewAuthOptions, cb: AuthCallback): void;
+  renewAuth(options: RenewAuthOptions): Promise<AuthResult | null>;
+  renewAuth(options: RenewAuthOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
+    return callbackOrPromise(cb, (done) => renewAuth(this.ctx, options, done));
   }
 
   /**

@@ -1,0 +1,39 @@
+/**
+ * `client.getSSOData` after its argument checks. v10 built a `WebAuth` from the client's options
+ * for it; here the client of a `WebAuth` uses that instance's context, and a client made alone
+ * gets a context of its own on first use (with the same side effects on its options as v10).
+ */
+import type { Authentication } from '../authentication/authentication.js';
+import type { NodeCallback } from '../shared/callback.js';
+import { telemetryFor } from '../http/telemetry.js';
+import { onHostedLoginPage, type WebAuthContext } from './context.js';
+import { createWebAuthContext } from './create-context.js';
+import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
+import { hostedSsoData, ssoDataFromSession } from './sso-data.js';
+
+const contexts = new WeakMap<Authentication, WebAuthContext>();
+
+/** Lets `getSSOData` of a WebAuth's own client use that WebAuth's context. */
+export function linkClientContext(client: Authentication, ctx: WebAuthContext): void {
+  contexts.set(client, ctx);
+}
+
+function contextOf(client: Authentication): WebAuthContext {
+  let ctx = contexts.get(client);
+  if (!ctx) {
+    const options = client.baseOptions;
+    validateWebAuthOptions(options);
+    ctx = createWebAuthContext(deriveWebAuthOptions(options), client.http.env, client);
+    contexts.set(client, ctx);
+  }
+  return ctx;
+}
+
+export function clientSsoData(client: Authentication, withActiveDirectories: boolean, cb: NodeCallback<any>): void {
+  const ctx = contextOf(client);
+  if (!onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) return ssoDataFromSession(ctx, cb);
+  // As v10's implicit WebAuth did: the shared options now say hosted page, and this request
+  // reports the `auth0.js-ulp` telemetry name.
+  ctx.baseOptions.universalLoginPage = true;
+  hostedSsoData({ ...client.ctx, http: { ...client.http, telemetry: telemetryFor(ctx.baseOptions) } }, withActiveDirectories, cb);
+}

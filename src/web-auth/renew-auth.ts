@@ -1,0 +1,77 @@
+/**
+ * `renewAuth`, v10's legacy silent authentication: `/authorize` with `prompt=none` in a hidden
+ * iframe whose callback page is on the app's origin. The answer is read either from the iframe's
+ * own URL fragment once it loads, or from a message the callback page posts to its parent.
+ */
+import { hiddenFrameRun } from '../browser/child-window.js';
+import { currentLocation } from '../browser/env.js';
+import { fromWindow } from '../browser/message-filter.js';
+import { ArgumentError } from '../errors.js';
+import type { NodeCallback } from '../shared/callback.js';
+import { mergeBase, omit } from '../shared/objects.js';
+import type { WebAuthContext } from './context.js';
+import { parseHash } from './parse-hash.js';
+import type { AuthorizeOptions } from '../types.js';
+
+const BASE_KEYS = ['clientID', 'redirectUri', 'responseType', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
+/** v10's default wait for the iframe's answer. */
+export const RENEW_AUTH_TIMEOUT_MS = 60_000;
+/** What v10 parses when no answer came in time. */
+const TIMEOUT_HASH = '#error=timeout&error_description=Timeout+during+authentication+renew.';
+
+/** Options of `renewAuth`: any `/authorize` parameter, plus how the answer is read. */
+export interface RenewAuthOptions extends AuthorizeOptions {
+  /** Milliseconds to wait for the answer (default 60 000); then the error `timeout`. */
+  timeout?: number;
+  /**
+   * Read the answer from a message the callback page posts to its parent (default: read the
+   * iframe's URL fragment once it loads, which needs the callback page on the app's origin).
+   */
+  usePostMessage?: boolean;
+  /** With `usePostMessage`: accept only messages whose `data.type` is this (default: any). */
+  postMessageDataType?: string | false;
+  /** With `usePostMessage`: the origin the message must come from (default: this page's). */
+  postMessageOrigin?: string;
+}
+
+/** Runs `renewAuth(options)`; `cb` gets `parseHash`'s values, or a posted object as it came. */
+export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: NodeCallback<any>): void {
+  // v10 crashed reading a field of a missing options object; here it is the options error.
+  if (!options || typeof options !== 'object') throw new ArgumentError('options parameter is not valid');
+  const usePostMessage = !!options.usePostMessage;
+  const dataType = options.postMessageDataType || false;
+  const expectedOrigin = options.postMessageOrigin || currentLocation(ctx.env).origin;
+  let params = mergeBase(ctx.baseOptions, BASE_KEYS, options);
+  params.responseType = params.responseType || 'token';
+  params.responseMode = params.responseMode || 'fragment';
+  ctx.transactionManager.process(params);
+  params.prompt = 'none';
+  params = omit(params, ['usePostMessage', 'tenant', 'postMessageDataType', 'postMessageOrigin']);
+
+  const url = ctx.client.buildAuthorizeUrl(params);
+  hiddenFrameRun<unknown>(
+    ctx.env,
+    url,
+    Number(options.timeout) || RENEW_AUTH_TIMEOUT_MS,
+    (frame, answer) => {
+      if (usePostMessage) {
+        return ctx.env.listen((event) => {
+          if (!fromWindow(event, expectedOrigin, frame.window)) return;
+          if (dataType !== false && (!event.data || event.data.type !== dataType)) return;
+          answer(event.data && typeof event.data === 'object' && event.data.hash ? event.data.hash : event.data);
+        });
+      }
+      return frame.onLoad(() => {
+        // The first load is Chromium's about:blank; a page of another origin cannot be read, and
+        // the timeout reports it (v10 threw from its listener there).
+        const location = frame.location();
+        if (location && location.protocol !== 'about:') answer(location.hash);
+      });
+    },
+    (value) => {
+      // v10 handed an already parsed (object or null) answer over unchanged.
+      if (value !== undefined && typeof value === 'object') return cb(null, value);
+      parseHash(ctx, { hash: value === undefined ? TIMEOUT_HASH : String(value) }, cb);
+    },
+  );
+}
