@@ -7,9 +7,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'e2e/tenant/**/*.test.ts'],
-          // The tenant's tests start real servers and processes; on a loaded 2-core CI machine
-          // some take longer than the 5 s default without anything being wrong.
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          // The local tenant's own tests (its browser specs run in the e2e project).
+          name: 'tenant',
+          environment: 'node',
+          include: ['e2e/tenant/**/*.test.ts'],
+          // They start real servers and processes; on a loaded 2-core CI machine some take
+          // longer than the 5 s default without anything being wrong.
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright';
-import { startTenant, type RunningTenant } from './tenant/server.js';
+import { startTenant, type RunningTenant } from './tenant/index.js';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { launchChromium, newTestContext } from './support/browser.js';
 import { ALICE } from './support/flow.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { startTenant, type RunningTenant } from './tenant/server.js';
+import { startTenant, type RunningTenant } from './tenant/index.js';
 import { newTestContext } from './support/browser.js';
 import { useBrowserHarness, type BrowserHarness } from './support/harness.js';
 import { ALICE, ALL_LIBS, BOB, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';

@@ -11,7 +11,7 @@ import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { createSelfSignedCert } from './tenant/cert.js';
+import { createSelfSignedCert } from './tenant/server/cert.js';
 import { useBrowserHarness } from './support/harness.js';
 import { ALICE, appUrl, openApp, type AppConfig, type LibBuild } from './support/flow.js';
 
@@ -171,7 +171,7 @@ describe('embedded logins that finish without a redirect (app on the tenant\'s s
   let proxy: Server;
   let sameSite: string;
   beforeAll(async () => {
-    const cert = createSelfSignedCert();
+    const cert = await createSelfSignedCert();
     proxy = createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, (req: IncomingMessage, res: ServerResponse) => {
       const upstream = httpRequest(`${h.app.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

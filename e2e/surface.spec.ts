@@ -21,13 +21,6 @@ const ALLOWED: readonly Allowance[] = [
     ours: 'missing',
     why: "v10's WebMessageHandler object (§11.1 step 7); ours is the runWebMessage function that checkSession and popup.loginWithCredentials share, whose effects are tested",
   },
-  {
-    paths: ['renderCaptcha', 'renderSignupCaptcha', 'renderPasswordlessCaptcha', 'renderPasswordResetCaptcha'].flatMap(
-      (name) => [`WebAuth.prototype.${name}`, `webAuth.${name}`],
-    ),
-    ours: 'missing',
-    why: 'captcha rendering (§7.13, §14) is not built (16 KB gzip budget); getChallenge and friends are',
-  },
   // --- Internal machinery: reachable in v10, but only its effects are API, and those are tested ---
   {
     paths: [

@@ -2,10 +2,10 @@
 // `npm start`: build, then run the local tenant (plain HTTP, port 4400) and the app server that
 // serves examples/ and dist/, so the SPA example can be tried in a browser. Ctrl-C stops both.
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TENANT_PORT = 4400;
@@ -22,19 +22,16 @@ function step(title, cmd, args) {
 }
 
 step('npm run build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
-step('tsc -p e2e/tsconfig.json', process.execPath, [
-  createRequire(import.meta.url).resolve('typescript/bin/tsc'),
-  '-p', join(root, 'e2e', 'tsconfig.json'),
-]);
 
+// TypeScript runs as it is, through tsx: nothing else to compile.
 const tenant = spawn(
   process.execPath,
-  ['--enable-source-maps', join(root, 'e2e', '.build', 'tenant', 'cli.js'), '--http', '--port', String(TENANT_PORT)],
+  ['--import', 'tsx', join(root, 'e2e', 'tenant', 'cli', 'cli.ts'), '--http', '--port', String(TENANT_PORT)],
   { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 let tenantExited = false;
 
-const { startAppServer } = await import(pathToFileURL(join(root, 'e2e', '.build', 'support', 'app-server.js')).href);
+const { startAppServer } = await tsImport('../e2e/support/app-server.ts', import.meta.url);
 let app;
 try {
   app = await startAppServer({ port: APP_PORT });

@@ -84,9 +84,18 @@ async function compat() {
   return result;
 }
 
+/** Import cycles and layer breaks in src/ and e2e/tenant/: one step, each problem named. */
+async function importCycles() {
+  const { code, out } = await run(process.execPath, [join(root, 'scripts', 'check-cycles.mjs')], { capture: true });
+  for (const line of out.split('\n')) if (/^(cycle|layer): /.test(line)) failures.push(`import cycles: ${line}`);
+  return single(code);
+}
+
 const suites = [
   ['typecheck', async () => single((await run(npm, ['run', 'typecheck'])).code)],
+  ['import cycles', importCycles],
   ['unit', () => vitestProject('unit')],
+  ['tenant', () => vitestProject('tenant')],
   ['build', async () => single((await run(npm, ['run', 'build'])).code)],
   ['size budget', async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'size.mjs')])).code)],
   ['e2e', () => vitestProject('e2e')],

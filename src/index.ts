@@ -11,6 +11,7 @@ import { Authentication } from './authentication/authentication.js';
 import type { DBConnection } from './authentication/db-connection.js';
 import type { PasswordlessAuthentication } from './authentication/passwordless.js';
 import type * as Types from './types.js';
+import type * as CaptchaTypes from './web-auth/captcha/types.js';
 import { Management } from './management/management.js';
 import { version } from './version.js';
 import { WebAuth } from './web-auth/web-auth.js';
@@ -47,6 +48,7 @@ export type { DBConnection, PasswordlessAuthentication };
 export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
 export type { Popup, PopupAuthorizeOptions, PopupPreloadOptions } from './web-auth/popup.js';
 export type { CrossOriginAuthentication } from './web-auth/cross-origin-verification.js';
+export type * from './web-auth/captcha/types.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './web-auth/options.js';
 export type { AuthResult as Auth0DecodedHash } from './web-auth/validate-response.js';
@@ -113,5 +115,12 @@ declare namespace auth0 {
   export type AdfsUserProfile = Types.AdfsUserProfile;
   export type ManagementUser = Types.ManagementUser;
   export type TokenProvider = Types.TokenProvider;
+  export type Captcha = CaptchaTypes.Captcha;
+  export type CaptchaConfiguration = CaptchaTypes.CaptchaConfiguration;
+  export type CatpchaConfiguration = CaptchaTypes.CatpchaConfiguration;
+  export type CaptchaTemplates = CaptchaTypes.CaptchaTemplates;
+  export type CaptchaLoaded = CaptchaTypes.CaptchaLoaded;
+  export type CaptchaError = CaptchaTypes.CaptchaError;
+  export type DoneCallback = CaptchaTypes.DoneCallback;
 }
 export default auth0;

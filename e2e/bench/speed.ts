@@ -5,7 +5,7 @@
  * Prints figures and ours/auth0-js ratios; asserts nothing. `npm run bench`.
  */
 import type { Page } from 'playwright';
-import { startTenant } from '../tenant/server.js';
+import { startTenant } from '../tenant/index.js';
 import { startAppServer } from '../support/app-server.js';
 import { launchChromium, newTestContext } from '../support/browser.js';
 import { openApp, signIn, startLogin, type AppConfig, type LibBuild } from '../support/flow.js';

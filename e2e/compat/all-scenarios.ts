@@ -1,5 +1,6 @@
 /** Every differential scenario, by area, in the order the runner prints them. */
 import { AUTHORIZE_SCENARIOS } from './authorize-scenarios.js';
+import { CAPTCHA_SCENARIOS } from './captcha-scenarios.js';
 import { CONSTRUCTOR_SCENARIOS } from './constructor-scenarios.js';
 import { DB_SCENARIOS } from './db-scenarios.js';
 import { MANAGEMENT_SCENARIOS } from './management-scenarios.js';
@@ -22,4 +23,5 @@ export const ALL_SCENARIOS: Scenario[] = [
   ...MANAGEMENT_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
   ...SILENT_AUTH_SCENARIOS,
+  ...CAPTCHA_SCENARIOS,
 ];

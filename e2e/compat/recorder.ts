@@ -3,7 +3,7 @@
  * warnings, cookies and storage snapshots, and the values scenarios report, in order.
  */
 import type { BrowserContext, Page } from 'playwright';
-import type { RecordedRequest, RunningTenant } from '../tenant/server.js';
+import type { RecordedRequest, RunningTenant } from '../tenant/index.js';
 
 const VERIFIER_COOKIE = 'co%2Fverifier%2F';
 const HEADERS_COMPARED = ['content-type', 'auth0-client', 'origin', 'x-request-language'];

@@ -4,7 +4,7 @@
  * normalised records are compared. Prints one line per scenario (with what differs) and a total.
  */
 import type { Browser } from 'playwright';
-import { startTenant, type RunningTenant } from '../tenant/server.js';
+import { startTenant, type RunningTenant } from '../tenant/index.js';
 import { startAppServer, type AppServer } from '../support/app-server.js';
 import { launchChromium, newTestContext } from '../support/browser.js';
 import { appUrl, type LibBuild } from '../support/flow.js';

@@ -4,7 +4,7 @@
  * records of webauth-js and auth0-js 10.2.1.
  */
 import type { Page } from 'playwright';
-import type { RunningTenant } from '../tenant/server.js';
+import type { RunningTenant } from '../tenant/index.js';
 import { openApp, parseHash, type AppConfig, type LibBuild } from '../support/flow.js';
 import type { Recorder } from './recorder.js';
 

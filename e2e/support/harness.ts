@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { startTenant, type RunningTenant, type TenantOptions } from '../tenant/server.js';
+import { startTenant, type RunningTenant, type TenantOptions } from '../tenant/index.js';
 import { startAppServer, type AppServer } from './app-server.js';
 import { launchChromium, newTestContext } from './browser.js';
 

@@ -48,6 +48,10 @@ export interface BrowserEnv {
   closeSelf(): void;
   /** Sets a property of the global object (v10's `window.doPost` relay). */
   setGlobal(name: string, value: unknown): void;
+  /** The page's `document` (captcha widgets and provider scripts). */
+  document(): Document;
+  /** The page's `window`, where provider scripts put their globals and look up their callbacks. */
+  window(): Window & Record<string, any>;
 }
 
 /** A hidden iframe: its window (for `event.source` checks), navigation and removal. */
@@ -133,6 +137,8 @@ export function defaultEnv(): BrowserEnv {
     },
     closeSelf: () => close(),
     setGlobal: (name, value) => void ((globalThis as Record<string, unknown>)[name] = value),
+    document: () => document,
+    window: () => window as unknown as Window & Record<string, any>,
   };
 }
 

@@ -26,6 +26,8 @@ export interface FakeEnv extends BrowserEnv {
   advance(ms: number): void;
   /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
   storage: Storage | undefined | 'throws';
+  /** The page's document and window, for tests that give the fake page a DOM (unset: none). */
+  dom?: { document: Document; window: Window & Record<string, any> };
   /** Windows opened with `openWindow`, in order. */
   opened: FakePopup[];
   /** When true, `openWindow` returns null (a popup blocker). */
@@ -197,6 +199,14 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
     closeSelf: () => void (env.selfClosed = true),
     globals: {},
     setGlobal: (name, value) => void (env.globals[name] = value),
+    document: () => {
+      if (!env.dom) throw new Error('this fake page has no DOM');
+      return env.dom.document;
+    },
+    window: () => {
+      if (!env.dom) throw new Error('this fake page has no DOM');
+      return env.dom.window;
+    },
     advance: (ms) => {
       env.clock += ms;
       for (const timer of [...env.timers]) {

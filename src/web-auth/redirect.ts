@@ -9,7 +9,6 @@ import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
 import { signupThenLogin } from './hosted-pages.js';
-import type { WebAuth } from './web-auth.js';
 
 type Obj = Record<string, any>;
 
@@ -33,8 +32,13 @@ function connectionAsRealm(options: Obj): Obj {
   return options;
 }
 
+/** The one WebAuth method `redirect` needs; a structural type keeps web-auth.ts out of this module's imports. */
+interface LoginMethod {
+  login(options: CrossOriginLoginOptions, cb: NodeCallback<never>): void;
+}
+
 /** Builds `webAuth.redirect` for `webAuth`. */
-export function redirectLogin(ctx: WebAuthContext, webAuth: WebAuth): RedirectLogin {
+export function redirectLogin(ctx: WebAuthContext, webAuth: LoginMethod): RedirectLogin {
   const login = (options: Obj, cb: NodeCallback<never>) => webAuth.login(options as CrossOriginLoginOptions, cb);
   return {
     crossOriginAuthentication: crossOriginAuthentication(ctx),

@@ -9,6 +9,8 @@ import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from './authorize.js';
+import { renderCaptcha } from './captcha/render.js';
+import type { Captcha, CaptchaConfiguration, DoneCallback } from './captcha/types.js';
 import { checkSession, type CheckSessionOptions } from './check-session.js';
 import { linkClientContext } from './client-sso-data.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
@@ -368,5 +370,38 @@ export class WebAuth {
   customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
   customTokenExchange(options: CustomTokenExchangeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
     return this.client.customTokenExchange(options, cb as Cb<TokenResult>);
+  }
+
+  /**
+   * Renders the login captcha of the hosted login page into `element` (the tenant's image
+   * challenge, or a third-party widget) and returns `{ reload, getValue }`. Send `getValue()` as
+   * the `captcha` option of `login`, and `reload()` after a failed attempt. The element is hidden
+   * when the tenant requires no captcha. `callback` runs once the captcha is ready, or with the error.
+   *
+   * @example
+   * ```ts
+   * const captcha = webAuth.renderCaptcha(document.getElementById('captcha')!, { lang: 'en' });
+   * webAuth.login({ realm, username, password, captcha: captcha.getValue() }, (err) => {
+   *   if (err) captcha.reload();
+   * });
+   * ```
+   */
+  renderCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+    return renderCaptcha(this.ctx.env, this.client, 'default', element, options, callback);
+  }
+
+  /** As `renderCaptcha`, for the sign-up flow (`signup`'s `captcha` option). */
+  renderSignupCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+    return renderCaptcha(this.ctx.env, this.client, 'signup', element, options, callback);
+  }
+
+  /** As `renderCaptcha`, for the passwordless flow (`passwordlessStart`'s `captcha` option). */
+  renderPasswordlessCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+    return renderCaptcha(this.ctx.env, this.client, 'passwordless', element, options, callback);
+  }
+
+  /** As `renderCaptcha`, for the password-reset flow (`changePassword`'s `captcha` option). */
+  renderPasswordResetCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: DoneCallback): Captcha {
+    return renderCaptcha(this.ctx.env, this.client, 'password_reset', element, options, callback);
   }
 }

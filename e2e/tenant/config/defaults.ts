@@ -6,7 +6,7 @@ import {
   MGMT_GLOBAL, MGMT_LOCAL, ORG_ACME, ORG_GLOBEX, SMS_CONNECTION, SPA_CLIENT_ID, TENANT_LOGOUT_URLS, TENANT_NAME,
   THIRD_PARTY_CLIENT_ID, TOKEN_EXCHANGE_TYPE, USERS, WEB_MTLS_CLIENT_ID, WEB_PRIVATE_KEY_JWT_CLIENT_ID, WEB_SECRET_BASIC,
   WEB_SECRET_POST, webMtlsCertificate, webPrivateKeyJwk,
-} from '../fixtures.js';
+} from './builtin.js';
 import type { ClientDefinition, GrantType, TenantDefinition, UserDefinition } from './definition.js';
 import { MANAGEMENT_API_PATH } from './management-scopes.js';
 
@@ -21,7 +21,6 @@ const USER_GRANTS: GrantType[] = [
 ];
 /** The legacy grants the v10 library can still call (/delegation, /oauth/ro). */
 const LEGACY_GRANTS: GrantType[] = ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'http://auth0.com/oauth/legacy/grant-type/ro'];
-// fixtures.ts re-exports from a module that imports this one: read its bindings only inside functions.
 const allConnections = (): string[] => [DB_CONNECTION, DB_WITH_USERNAME, EMAIL_CONNECTION, SMS_CONNECTION];
 
 function spa(clientId: string, name: string, extra: Partial<ClientDefinition> = {}): ClientDefinition {

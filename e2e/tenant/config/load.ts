@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { Ajv } from 'ajv';
-import { parseStrictJson } from '../strict-json.js';
-import { isValidPattern } from '../url-rules.js';
+import { parseStrictJson } from '../core/strict-json.js';
+import { isValidPattern } from '../core/url-rules.js';
 import type { TenantDefinition } from './definition.js';
 import { MANAGEMENT_API_PATH, MANAGEMENT_SCOPES } from './management-scopes.js';
 import { DEFINITION_SCHEMA } from './schema.js';

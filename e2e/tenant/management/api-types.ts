@@ -1,5 +1,5 @@
 /** Types shared by the /api/v2 dispatcher (api.ts) and its route handlers. */
-import type { RequestContext } from '../context.js';
+import type { RequestContext } from '../http/types.js';
 import type { ApiToken } from './auth.js';
 
 export interface ApiRequest {

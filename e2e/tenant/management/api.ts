@@ -4,9 +4,9 @@
  * (401) → the route's own checks. Every response carries CORS for registered web origins and the
  * three X-RateLimit headers; every error has the body `{ statusCode, error, message, errorCode }`.
  */
-import type { Handler, RequestContext } from '../context.js';
-import { ALLOWED_HEADERS, isAllowedWebOrigin, originCors } from '../cors.js';
-import { sendEmpty, sendJson } from '../http-io.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import { ALLOWED_HEADERS, isAllowedWebOrigin, originCors } from '../protocol/cors.js';
+import { sendEmpty, sendJson } from '../http/http-io.js';
 import type { ApiHandler } from './api-types.js';
 import { authenticate } from './auth.js';
 import { ManagementError } from './errors.js';
@@ -14,11 +14,10 @@ import { getUser } from './get-user.js';
 import { linkIdentity } from './link-identity.js';
 import { listProfiles } from './list-profiles.js';
 import { patchUser } from './patch-user.js';
-import { rateLimitHeaders } from '../rate-limit.js';
+import { rateLimitHeaders } from '../state/rate-limit.js';
 import { apiRateLimiter } from './state.js';
 
 /** For the tenant router: every path under /api/v2. */
-export const API_PATH = /^\/api\/v2(?:\/|$)/;
 const PREFIX = '/api/v2';
 
 interface ApiRoute {
@@ -85,6 +84,7 @@ function preflight(ctx: RequestContext, base: Record<string, string>): void {
   }
 }
 
+/** Every /api/v2 request; management/route.ts loads this module on the first one. */
 export const managementApi: Handler = async (ctx) => {
   const method = (ctx.req.method ?? 'GET').toUpperCase();
   // For a registered web origin this also exposes the rate-limit headers to the page.
@@ -111,8 +111,3 @@ export const managementApi: Handler = async (ctx) => {
     sendFailure(ctx, err, headers);
   }
 };
-
-/** Methods the router hands over; anything else is the router's own 405. */
-export const API_METHODS: Readonly<Record<string, Handler>> = Object.fromEntries(
-  ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'].map((m) => [m, managementApi]),
-);

@@ -3,8 +3,9 @@
  * signing key counts), `iss`, `exp`, then `aud` = `${issuer}api/v2/`. Failures become 401s with a
  * specific errorCode; what the token may do (scopes, global client) is decided per route.
  */
-import type { RequestContext, TenantContext } from '../context.js';
-import { scopesOf, verifyAccessToken } from '../tokens.js';
+import type { RequestContext } from '../http/types.js';
+import type { TenantContext } from '../state/context.js';
+import { scopesOf, verifyAccessToken } from '../protocol/tokens.js';
 import { ManagementError, insufficientScope } from './errors.js';
 
 export interface ApiToken {

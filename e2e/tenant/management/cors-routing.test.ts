@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_DOMAIN } from '../fixtures.js';
-import { PROFILES_PATH, call, expectError, expectRateLimitHeaders, startApiTenant, userTokens } from './test-harness.js';
-import type { ApiTenant } from './test-harness.js';
+import { CUSTOM_DOMAIN } from '../testing/fixtures.js';
+import { PROFILES_PATH, call, expectError, expectRateLimitHeaders, startApiTenant, userTokens } from '../testing/management-harness.js';
+import type { ApiTenant } from '../testing/management-harness.js';
 
 const APP = 'http://127.0.0.1:3000';
 const EVIL = 'https://evil.example';

@@ -4,7 +4,7 @@
  * and for a user's token from the same client as the access token. Afterwards the secondary user
  * is only an identity of the primary: GET of its id is 404 and its metadata is dropped, not merged.
  */
-import { verifyAccessToken } from '../tokens.js';
+import { verifyAccessToken } from '../protocol/tokens.js';
 import type { ApiHandler } from './api-types.js';
 import { hasAnyScope } from './auth.js';
 import { ManagementError, badBody, insufficientScope, userNotFound } from './errors.js';

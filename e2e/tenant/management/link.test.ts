@@ -1,8 +1,8 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, HS256_CLIENT_ID, WEB_SECRET_POST } from '../fixtures.js';
-import { call, clientToken, expectError, startApiTenant, userTokens } from './test-harness.js';
-import type { ApiTenant } from './test-harness.js';
+import { ALICE, BOB, HS256_CLIENT_ID, WEB_SECRET_POST } from '../testing/fixtures.js';
+import { call, clientToken, expectError, startApiTenant, userTokens } from '../testing/management-harness.js';
+import type { ApiTenant } from '../testing/management-harness.js';
 import type { Identity, UserView } from './user-view.js';
 
 const ALICE_PATH = '/api/v2/users/auth0%7Calice';
@@ -104,7 +104,7 @@ describe('POST /api/v2/users/{id}/identities', () => {
   });
 
   async function logInIdToken(clientId: string): Promise<string> {
-    const { logIn, implicitParams, fragmentOf, CookieJar } = await import('../test-client.js');
+    const { logIn, implicitParams, fragmentOf, CookieJar } = await import('../testing/test-client.js');
     const reply = await logIn(api.tenant, implicitParams({ client_id: clientId, response_type: 'id_token' }), new CookieJar(), { username: BOB.email, password: BOB.password });
     const token = fragmentOf(reply.headers.location).get('id_token');
     if (!token) throw new Error(`no ID token from ${clientId}: ${reply.headers.location ?? reply.status}`);

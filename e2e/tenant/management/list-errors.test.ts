@@ -1,8 +1,8 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from './cursor.js';
-import { PROFILES_PATH, call, clientToken, expectError, expectPage, localClientToken, startApiTenant, userTokens } from './test-harness.js';
-import type { ApiTenant } from './test-harness.js';
+import { PROFILES_PATH, call, clientToken, expectError, expectPage, localClientToken, startApiTenant, userTokens } from '../testing/management-harness.js';
+import type { ApiTenant } from '../testing/management-harness.js';
 
 const SCOPE_MESSAGE = 'Insufficient scope, expected any of: read:user_attribute_profiles';
 

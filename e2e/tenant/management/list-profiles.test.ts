@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TAKE } from './paging.js';
 import { PROFILES } from './profiles.js';
-import { PROFILES_PATH, call, clientToken, expectError, expectPage, listAll, startApiTenant } from './test-harness.js';
-import type { ApiTenant } from './test-harness.js';
+import { PROFILES_PATH, call, clientToken, expectError, expectPage, listAll, startApiTenant } from '../testing/management-harness.js';
+import type { ApiTenant } from '../testing/management-harness.js';
 
 const ALL_IDS = PROFILES.map((p) => p.id);
 

@@ -7,7 +7,7 @@
  * - `name`, `nickname`, `email`, `email_verified`: `update:users`.
  * Everything is checked before anything changes.
  */
-import type { StoredUser } from '../users.js';
+import type { StoredUser } from '../state/users.js';
 import type { ApiHandler, ApiRequest } from './api-types.js';
 import { hasAnyScope } from './auth.js';
 import { ManagementError, insufficientScope, userNotFound } from './errors.js';

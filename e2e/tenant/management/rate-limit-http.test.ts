@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOB } from '../fixtures.js';
-import { PROFILES_PATH, call, clientToken, expectError, expectPage, startApiTenant, userTokens } from './test-harness.js';
-import type { ApiTenant } from './test-harness.js';
-import type { Reply } from '../test-client.js';
+import { BOB } from '../testing/fixtures.js';
+import { PROFILES_PATH, call, clientToken, expectError, expectPage, startApiTenant, userTokens } from '../testing/management-harness.js';
+import type { ApiTenant } from '../testing/management-harness.js';
+import type { Reply } from '../testing/test-client.js';
 
 const ALICE_PATH = '/api/v2/users/auth0%7Calice';
 const remaining = (r: Reply): number => Number(r.headers['x-ratelimit-remaining']);

@@ -1,5 +1,5 @@
 /** JSON request bodies for PATCH/POST: the media type must be JSON and the body a JSON object. */
-import type { RequestContext } from '../context.js';
+import type { RequestContext } from '../http/types.js';
 import { ManagementError, badBody } from './errors.js';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

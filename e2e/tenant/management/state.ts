@@ -2,8 +2,8 @@
  * Per-tenant Management API state, attached to the tenant context without widening it: the rate
  * limiter, made on first use and registered with the tenant state so an admin reset clears it.
  */
-import type { TenantContext } from '../context.js';
-import { RateLimiter } from '../rate-limit.js';
+import type { TenantContext } from '../state/context.js';
+import { RateLimiter } from '../state/rate-limit.js';
 
 /** The seed's Management API limit: 60 requests per 5 s per token subject. */
 const RATE_LIMIT = 60;

@@ -1,7 +1,7 @@
 /** The Management API's user object and identities, built from the tenant's stored user. */
-import type { TenantContext } from '../context.js';
-import { pictureUrl } from '../tokens.js';
-import type { LinkedIdentity, StoredUser } from '../users.js';
+import type { TenantContext } from '../state/context.js';
+import { pictureUrl } from '../protocol/tokens.js';
+import type { LinkedIdentity, StoredUser } from '../state/users.js';
 
 export interface Identity {
   connection: string;

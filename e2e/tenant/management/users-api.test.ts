@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB } from '../fixtures.js';
-import { send } from '../test-client.js';
-import { call, clientToken, expectError, expectRateLimitHeaders, startApiTenant, userTokens } from './test-harness.js';
-import type { ApiTenant } from './test-harness.js';
+import { ALICE, BOB } from '../testing/fixtures.js';
+import { send } from '../testing/test-client.js';
+import { call, clientToken, expectError, expectRateLimitHeaders, startApiTenant, userTokens } from '../testing/management-harness.js';
+import type { ApiTenant } from '../testing/management-harness.js';
 import type { UserView } from './user-view.js';
 
 const ALICE_PATH = '/api/v2/users/auth0%7Calice';

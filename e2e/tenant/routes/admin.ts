@@ -1,8 +1,8 @@
 /** Test-only endpoints (enabled by `testEndpoints`): inspect and reset the tenant, rotate keys. */
-import type { Handler } from '../context.js';
-import { answerPublicPreflight, publicCors } from '../cors.js';
-import { sendEmpty, sendJson } from '../http-io.js';
-import { queryParams } from '../params.js';
+import type { Handler } from '../http/types.js';
+import { answerPublicPreflight, publicCors } from '../protocol/cors.js';
+import { sendEmpty, sendJson } from '../http/http-io.js';
+import { queryParams } from '../http/params.js';
 
 export const adminRequests: Handler = (ctx) => sendJson(ctx.res, 200, ctx.tenant.state.requests, publicCors(ctx));
 

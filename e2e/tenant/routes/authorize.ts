@@ -1,13 +1,13 @@
 /** GET /authorize: validate, then redeem a login ticket, reuse the session, fail silently, or show the login page. */
-import { deliver, errorParams } from '../auth-response.js';
-import { checkAuthorizeRequest } from '../authorize-request.js';
-import type { AuthorizeRequest } from '../authorize-request.js';
-import type { Handler, RequestContext } from '../context.js';
-import { sendHtml } from '../http-io.js';
+import { deliver, errorParams } from '../protocol/auth-response.js';
+import { checkAuthorizeRequest } from '../protocol/authorize-request.js';
+import type { AuthorizeRequest } from '../protocol/authorize-request.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import { sendHtml } from '../http/http-io.js';
 import { htmlHeaders, renderMessagePage } from '../html/layout.js';
-import { missingConsent, organizationProblem, respondFromSession } from '../login-completion.js';
-import { currentSession } from '../session-cookie.js';
-import { verifyValue } from '../signed-values.js';
+import { missingConsent, organizationProblem, respondFromSession } from '../protocol/login-completion.js';
+import { currentSession } from '../protocol/session-cookie.js';
+import { verifyValue } from '../protocol/signed-values.js';
 import { redeemLoginTicket } from './co-login.js';
 import { showHostedPage } from './hosted-login.js';
 

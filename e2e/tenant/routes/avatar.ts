@@ -1,6 +1,6 @@
 /** GET /avatars/<nickname>.svg: the users' `picture`, served locally so no outside host is contacted. */
-import type { Handler } from '../context.js';
-import { sendError } from '../http-io.js';
+import type { Handler } from '../http/types.js';
+import { sendError } from '../http/http-io.js';
 import { escapeHtml } from '../html/layout.js';
 
 export const AVATAR_PATH = /^\/avatars\/([A-Za-z0-9._-]{1,64})\.svg$/;

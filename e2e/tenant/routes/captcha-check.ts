@@ -1,10 +1,10 @@
 /** Captcha enforcement shared by the endpoints of the four flows, and the challenge endpoints. */
 import type { CaptchaFlow } from '../config/definition.js';
-import type { Handler, RequestContext } from '../context.js';
-import { answerPreflight, applyCors } from '../cors.js';
-import { HttpError, sendJson } from '../http-io.js';
-import { bodyObject, stringParams } from '../params.js';
-import { verifyValue } from '../signed-values.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import { answerPreflight, applyCors } from '../protocol/cors.js';
+import { HttpError, sendJson } from '../http/http-io.js';
+import { bodyObject, stringParams } from '../http/params.js';
+import { verifyValue } from '../protocol/signed-values.js';
 
 /** The hosted page's login transaction named by a `state`, which challenges are bound to. */
 export async function captchaBinding(ctx: RequestContext, state: string | undefined): Promise<string | undefined> {

@@ -3,15 +3,15 @@
  * authentication). Errors follow the seed's table exactly; a disallowed Origin gets the plain-text
  * 403. Success sets the verifier cookie and answers `{ login_ticket, co_verifier, co_id }`.
  */
-import type { Handler } from '../context.js';
+import type { Handler } from '../http/types.js';
 import { isDatabase, isPasswordless } from '../config/model.js';
 import type { Connection } from '../config/model.js';
-import { answerPreflight, applyCors, isClientWebOrigin } from '../cors.js';
-import { HttpError, sendError, sendJson, sendText } from '../http-io.js';
-import { bodyObject } from '../params.js';
-import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../brute-force.js';
-import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../password-login.js';
-import type { LoginOutcome } from '../password-login.js';
+import { answerPreflight, applyCors, isClientWebOrigin } from '../protocol/cors.js';
+import { HttpError, sendError, sendJson, sendText } from '../http/http-io.js';
+import { bodyObject } from '../http/params.js';
+import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../state/brute-force.js';
+import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../protocol/password-login.js';
+import type { LoginOutcome } from '../protocol/password-login.js';
 import { coCookie } from './co-login.js';
 
 const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';

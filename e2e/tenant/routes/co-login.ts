@@ -5,18 +5,19 @@
  * through GET/POST /co/verify.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { deliverError } from '../auth-response.js';
-import type { AuthorizeRequest } from '../authorize-request.js';
+import { deliverError } from '../protocol/auth-response.js';
+import type { AuthorizeRequest } from '../protocol/authorize-request.js';
 import type { Client } from '../config/model.js';
-import type { Handler, RequestContext, TenantContext } from '../context.js';
-import { HttpError, sendHtml, sendRedirect } from '../http-io.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import type { TenantContext } from '../state/context.js';
+import { HttpError, sendHtml, sendRedirect } from '../http/http-io.js';
 import { coVerifyPage } from '../html/co-verify-page.js';
 import { htmlHeaders, renderMessagePage } from '../html/layout.js';
-import { completeLogin } from '../login-completion.js';
-import type { LoginTicket } from '../login-tickets.js';
-import { bodyObject, queryParams, stringParams } from '../params.js';
-import { clearedCookie, cookieAttributes } from '../session-cookie.js';
-import { matchesAny, parseCandidate } from '../url-rules.js';
+import { completeLogin } from '../protocol/login-completion.js';
+import type { LoginTicket } from '../state/login-tickets.js';
+import { bodyObject, queryParams, stringParams } from '../http/params.js';
+import { clearedCookie, cookieAttributes } from '../protocol/session-cookie.js';
+import { matchesAny, parseCandidate } from '../core/url-rules.js';
 
 export const CO_COOKIE = 'webauth_tenant_co';
 const INVALID_TICKET = 'The login ticket is invalid, expired or was issued to another client.';

@@ -6,12 +6,12 @@
  */
 import type { DatabaseConnection } from '../config/model.js';
 import { isDatabase } from '../config/model.js';
-import type { Handler, RequestContext } from '../context.js';
-import { answerPreflight, applyCors } from '../cors.js';
-import { HttpError, sendJson } from '../http-io.js';
-import { bodyObject, isEmail, objectParam, stringParams } from '../params.js';
-import { checkPassword, MAX_PASSWORD_LENGTH } from '../password-policy.js';
-import { newUserIdBody } from '../users.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import { answerPreflight, applyCors } from '../protocol/cors.js';
+import { HttpError, sendJson } from '../http/http-io.js';
+import { bodyObject, isEmail, objectParam, stringParams } from '../http/params.js';
+import { checkPassword, MAX_PASSWORD_LENGTH } from '../protocol/password-policy.js';
+import { newUserIdBody } from '../state/users.js';
 import { captchaBinding, requireCaptcha } from './captcha-check.js';
 import { sendResetEmail } from './password-reset.js';
 

@@ -1,8 +1,8 @@
 /** Public discovery documents: OpenID configuration and JWKS (readable from any origin). */
 import { GRANT_TYPES } from '../config/definition.js';
-import type { Handler } from '../context.js';
-import { answerPublicPreflight, publicCors } from '../cors.js';
-import { sendJson } from '../http-io.js';
+import type { Handler } from '../http/types.js';
+import { answerPublicPreflight, publicCors } from '../protocol/cors.js';
+import { sendJson } from '../http/http-io.js';
 
 export const jwks: Handler = (ctx) => {
   // Left at no-store: keys change at every start and at rotation, so no cache may keep them.

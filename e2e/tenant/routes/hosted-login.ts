@@ -7,20 +7,20 @@
  *   login result, starts the session and answers the application.
  */
 import { randomBytes } from 'node:crypto';
-import type { AuthorizeRequest } from '../authorize-request.js';
+import type { AuthorizeRequest } from '../protocol/authorize-request.js';
 import type { Client } from '../config/model.js';
 import { findOrganization, isDatabase, isPasswordless } from '../config/model.js';
-import type { Handler, RequestContext } from '../context.js';
-import { applyCors } from '../cors.js';
-import { HttpError, sendHtml } from '../http-io.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import { applyCors } from '../protocol/cors.js';
+import { HttpError, sendHtml } from '../http/http-io.js';
 import { escapeHtml, htmlHeaders, renderMessagePage } from '../html/layout.js';
 import { renderHostedPage } from '../html/login-page.js';
-import { completeLogin, missingConsent } from '../login-completion.js';
-import { bodyObject, stringParams } from '../params.js';
-import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../brute-force.js';
-import { PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS } from '../password-login.js';
-import { signValue, verifyValue } from '../signed-values.js';
-import { TRANSACTION_TTL_MS } from '../state.js';
+import { completeLogin, missingConsent } from '../protocol/login-completion.js';
+import { bodyObject, stringParams } from '../http/params.js';
+import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../state/brute-force.js';
+import { PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS } from '../protocol/password-login.js';
+import { signValue, verifyValue } from '../protocol/signed-values.js';
+import { TRANSACTION_TTL_MS } from '../state/state.js';
 import { requireCaptcha } from './captcha-check.js';
 
 const CALLBACK_TTL_S = 60;

@@ -1,6 +1,6 @@
 /** The Authentication API's routes and the test-only admin routes (router.ts adds /api/v2). */
-import type { Route } from '../router.js';
-import { sendEmpty } from '../http-io.js';
+import type { Route } from '../http/types.js';
+import { sendEmpty } from '../http/http-io.js';
 import { adminOutbox, adminPreflight, adminRequests, adminReset, adminRotateKeys } from './admin.js';
 import { authorize } from './authorize.js';
 import {

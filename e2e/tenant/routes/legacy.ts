@@ -4,17 +4,17 @@
  * connection the "password" is the one-time code, as popup.passwordlessVerify sends it).
  * Each needs its grant type in the client's registration.
  */
-import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../brute-force.js';
+import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../state/brute-force.js';
 import { isDatabase, isPasswordless } from '../config/model.js';
-import type { Handler } from '../context.js';
-import { answerPreflight, applyCors } from '../cors.js';
-import { HttpError, sendJson } from '../http-io.js';
-import { bodyObject, stringParams } from '../params.js';
-import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../password-login.js';
-import type { LoginOutcome } from '../password-login.js';
-import { scopeList, userGrant } from '../scopes.js';
-import { freshLogin } from '../token-response.js';
-import { ID_TOKEN_TTL_S, signAccessToken, signIdToken, verifyIdToken } from '../tokens.js';
+import type { Handler } from '../http/types.js';
+import { answerPreflight, applyCors } from '../protocol/cors.js';
+import { HttpError, sendJson } from '../http/http-io.js';
+import { bodyObject, stringParams } from '../http/params.js';
+import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../protocol/password-login.js';
+import type { LoginOutcome } from '../protocol/password-login.js';
+import { scopeList, userGrant } from '../protocol/scopes.js';
+import { freshLogin } from '../protocol/token-response.js';
+import { ID_TOKEN_TTL_S, signAccessToken, signIdToken, verifyIdToken } from '../protocol/tokens.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const LEGACY_RO = 'http://auth0.com/oauth/legacy/grant-type/ro';

@@ -1,10 +1,10 @@
 /** GET /v2/logout: end the session, then go to returnTo only if it is an allowed logout URL. */
-import type { Handler } from '../context.js';
-import { sendHtml, sendRedirect } from '../http-io.js';
+import type { Handler } from '../http/types.js';
+import { sendHtml, sendRedirect } from '../http/http-io.js';
 import { htmlHeaders, renderMessagePage } from '../html/layout.js';
-import { queryParams } from '../params.js';
-import { clearedSessionCookie, SESSION_COOKIE } from '../session-cookie.js';
-import { matchesAny, parseCandidate } from '../url-rules.js';
+import { queryParams } from '../http/params.js';
+import { clearedSessionCookie, SESSION_COOKIE } from '../protocol/session-cookie.js';
+import { matchesAny, parseCandidate } from '../core/url-rules.js';
 
 export const logout: Handler = (ctx) => {
   const { tenant, res } = ctx;

@@ -2,13 +2,13 @@
  * The password reset link change_password sends: GET /lo/reset?ticket=… shows a form, POST sets
  * the new password (policy and breached list apply), lifts brute-force blocks and ends sessions.
  */
-import type { Handler, RequestContext } from '../context.js';
+import type { Handler, RequestContext } from '../http/types.js';
 import { isDatabase } from '../config/model.js';
-import { sendHtml } from '../http-io.js';
+import { sendHtml } from '../http/http-io.js';
 import { escapeHtml, htmlHeaders, layout, renderMessagePage } from '../html/layout.js';
-import { bodyObject, queryParams, stringParams } from '../params.js';
-import { checkPassword, MAX_PASSWORD_LENGTH } from '../password-policy.js';
-import type { StoredUser } from '../users.js';
+import { bodyObject, queryParams, stringParams } from '../http/params.js';
+import { checkPassword, MAX_PASSWORD_LENGTH } from '../protocol/password-policy.js';
+import type { StoredUser } from '../state/users.js';
 
 export function sendResetEmail(ctx: RequestContext, user: StoredUser, clientId: string): void {
   const ticket = ctx.tenant.resetTickets.issue(user.userId, clientId);

@@ -3,18 +3,18 @@
  * POST /passwordless/verify (checks a code without using it) and GET /passwordless/verify_redirect
  * (uses the code and signs the user in; on the hosted page it finishes the page's transaction).
  */
-import { deliver, deliverError, errorParams } from '../auth-response.js';
-import { checkAuthorizeRequest, KNOWN_PARAMS } from '../authorize-request.js';
+import { deliver, deliverError, errorParams } from '../protocol/auth-response.js';
+import { checkAuthorizeRequest, KNOWN_PARAMS } from '../protocol/authorize-request.js';
 import type { PasswordlessConnection } from '../config/model.js';
 import { isPasswordless } from '../config/model.js';
-import type { Handler, RequestContext } from '../context.js';
-import { answerPreflight, applyCors } from '../cors.js';
-import { HttpError, sendHtml, sendJson, sendText } from '../http-io.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import { answerPreflight, applyCors } from '../protocol/cors.js';
+import { HttpError, sendHtml, sendJson, sendText } from '../http/http-io.js';
 import { htmlHeaders, renderMessagePage } from '../html/layout.js';
-import { completeLogin } from '../login-completion.js';
-import { bodyObject, objectParam, stringParams } from '../params.js';
-import { isRecipient, passwordlessIdBody, passwordlessUser, wrongCodeMessage } from '../password-login.js';
-import { verifyValue } from '../signed-values.js';
+import { completeLogin } from '../protocol/login-completion.js';
+import { bodyObject, objectParam, stringParams } from '../http/params.js';
+import { isRecipient, passwordlessIdBody, passwordlessUser, wrongCodeMessage } from '../protocol/password-login.js';
+import { verifyValue } from '../protocol/signed-values.js';
 import { captchaBinding, requireCaptcha } from './captcha-check.js';
 
 function passwordlessConnection(ctx: RequestContext, name: string, clientConnections?: readonly string[]): PasswordlessConnection {

@@ -2,11 +2,11 @@
  * GET /user/ssodata (the hosted page's getSSOData) and GET /user/geoloc/country. The SSO answer
  * is already camelCase, as the library shows it (`lastUsedUserID` would not survive its casing).
  */
-import type { Handler } from '../context.js';
-import { answerPreflight, applyCors } from '../cors.js';
-import { HttpError, sendJson } from '../http-io.js';
-import { queryParams } from '../params.js';
-import { currentSession } from '../session-cookie.js';
+import type { Handler } from '../http/types.js';
+import { answerPreflight, applyCors } from '../protocol/cors.js';
+import { HttpError, sendJson } from '../http/http-io.js';
+import { queryParams } from '../http/params.js';
+import { currentSession } from '../protocol/session-cookie.js';
 
 export const ssoData: Handler = (ctx) => {
   applyCors(ctx);

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Handler } from '../context.js';
-import { sendError } from '../http-io.js';
-import { tenantSourcePath } from '../repo-root.js';
+import type { Handler } from '../http/types.js';
+import { sendError } from '../http/http-io.js';
+import { tenantSourcePath } from '../core/repo-root.js';
 
 export const STATIC_PATH = /^\/static\/(webauth\.min\.js(?:\.map)?|hosted-login\.js|co-verify\.js)$/;
 

@@ -2,11 +2,11 @@
  * POST /oauth/token (and /oauth/token/): JSON or form bodies; client authentication, then the
  * grant. Errors follow RFC 6749 §5.2: `{ error, error_description }`, 400 (401 for invalid_client).
  */
-import { authenticateClient, CLIENT_AUTH_PARAMS } from '../client-auth.js';
-import type { Handler } from '../context.js';
-import { answerPreflight, applyCors } from '../cors.js';
-import { HttpError, sendJson } from '../http-io.js';
-import { bodyObject, stringParams } from '../params.js';
+import { authenticateClient, CLIENT_AUTH_PARAMS } from '../protocol/client-auth.js';
+import type { Handler } from '../http/types.js';
+import { answerPreflight, applyCors } from '../protocol/cors.js';
+import { HttpError, sendJson } from '../http/http-io.js';
+import { bodyObject, stringParams } from '../http/params.js';
 import { authorizationCode } from './grants/authorization-code.js';
 import { clientCredentials } from './grants/client-credentials.js';
 import { passwordGrant, passwordlessOtpGrant, passwordRealmGrant } from './grants/password.js';

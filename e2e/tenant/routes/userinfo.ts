@@ -1,8 +1,8 @@
 /** GET/POST /userinfo: the profile of the access token's subject (RFC 6750 Bearer header only). */
-import type { Handler, RequestContext } from '../context.js';
-import { answerPreflight, originCors } from '../cors.js';
-import { sendError, sendJson } from '../http-io.js';
-import { profileClaims, verifyAccessToken } from '../tokens.js';
+import type { Handler, RequestContext } from '../http/types.js';
+import { answerPreflight, originCors } from '../protocol/cors.js';
+import { sendError, sendJson } from '../http/http-io.js';
+import { profileClaims, verifyAccessToken } from '../protocol/tokens.js';
 
 function unauthorized(ctx: RequestContext, description: string, error = 'invalid_token', status = 401): void {
   sendError(ctx.res, status, error, description, {

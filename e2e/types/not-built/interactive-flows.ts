@@ -1,7 +1,6 @@
 /**
  * Calls of @types/auth0-js users that webauth-js does not implement yet (COMPATIBILITY "Not yet
- * implemented"): silent authentication, the popup helpers, captcha rendering and
- * SSO data. Compiled only against @types/auth0-js (tsconfig.reference.json); move a block into
+ * implemented"): silent authentication, the popup helpers and SSO data. Compiled only against @types/auth0-js (tsconfig.reference.json); move a block into
  * app/ when its feature lands, so it is then checked against our declarations too.
  */
 import * as auth0 from 'auth0-js';
@@ -35,13 +34,4 @@ export function popupFlows(): void {
   popup.passwordlessVerify({ type: 'email', email: 'a@b.c', connection: 'email', verificationCode: '1' }, (err, res) => console.log(err, res));
   popup.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db' }, (err, res) => console.log(err, res));
   popup.callback({ hash: location.hash });
-}
-
-export function captcha(element: HTMLElement): void {
-  const templates: auth0.CaptchaTemplates = { auth0: (c: auth0.Auth0Challenge) => `<img src="${c.image}">`, error: (e) => e.message };
-  const config: auth0.CatpchaConfiguration = { templates, lang: 'es' };
-  const widget: auth0.Captcha = webAuth.renderCaptcha(element, config, (err) => console.log(err));
-  const done: auth0.DoneCallback = (err) => console.log(err?.error);
-  widget.reload(done);
-  console.log(widget.getValue());
 }

@@ -40,3 +40,9 @@ export function redirectWithoutCredentials(redirect: auth0.Redirect): void {
   // @ts-expect-error loginWithCredentials posts credentials to /co/authenticate: `password` is required (@types leaves credentials out).
   redirect.loginWithCredentials({ scope: 'openid', responseType: 'token' }, (err) => console.log(err));
 }
+
+export function captchaValue(widget: auth0.Captcha): void {
+  // @ts-expect-error getValue() is undefined when the template has no `input[name="captcha"]` (a hidden captcha). Use `widget.getValue() ?? ''`.
+  const answer: string = widget.getValue();
+  console.log(answer);
+}

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { findOrganization } from '../../config/model.js';
-import { userGrant } from '../../scopes.js';
-import { userTokenResponse } from '../../token-response.js';
-import { parseCandidate } from '../../url-rules.js';
+import { userGrant } from '../../protocol/scopes.js';
+import { userTokenResponse } from '../../protocol/token-response.js';
+import { parseCandidate } from '../../core/url-rules.js';
 import { oauthError } from './types.js';
 import type { GrantSpec } from './types.js';
 

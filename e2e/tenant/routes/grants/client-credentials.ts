@@ -1,6 +1,6 @@
 /** `client_credentials`: a machine token for an API the client has a grant for (scopes.ts). */
-import { signAccessToken } from '../../tokens.js';
-import { clientGrant } from '../../scopes.js';
+import { signAccessToken } from '../../protocol/tokens.js';
+import { clientGrant } from '../../protocol/scopes.js';
 import { oauthError } from './types.js';
 import type { GrantSpec } from './types.js';
 

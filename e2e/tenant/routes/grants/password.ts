@@ -2,15 +2,15 @@
  * The resource-owner grants: `password` (the tenant's default directory),
  * `http://auth0.com/oauth/grant-type/password-realm` and `…/passwordless/otp`.
  */
-import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../../brute-force.js';
+import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../../state/brute-force.js';
 import type { GrantType } from '../../config/definition.js';
 import { isDatabase, isPasswordless } from '../../config/model.js';
-import type { RequestContext } from '../../context.js';
-import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../../password-login.js';
-import type { LoginOutcome } from '../../password-login.js';
-import { userGrant } from '../../scopes.js';
-import { freshLogin, userTokenResponse } from '../../token-response.js';
-import type { AuthenticatedClient } from '../../client-auth.js';
+import type { RequestContext } from '../../http/types.js';
+import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../../protocol/password-login.js';
+import type { LoginOutcome } from '../../protocol/password-login.js';
+import { userGrant } from '../../protocol/scopes.js';
+import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
+import type { AuthenticatedClient } from '../../protocol/client-auth.js';
 import { oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 

@@ -1,7 +1,7 @@
 /** `refresh_token` with rotation and reuse detection (refresh-tokens.ts); `scope` may only narrow. */
 import { findOrganization } from '../../config/model.js';
-import { scopeList, userGrant } from '../../scopes.js';
-import { userTokenResponse } from '../../token-response.js';
+import { scopeList, userGrant } from '../../protocol/scopes.js';
+import { userTokenResponse } from '../../protocol/token-response.js';
 import { oauthError } from './types.js';
 import type { GrantSpec } from './types.js';
 

@@ -4,10 +4,10 @@
  * (an ID or access token, RS256 or the client's HS256) naming a user, who gets tokens for the
  * requesting client.
  */
-import { verifyAccessToken, verifyIdToken } from '../../tokens.js';
-import type { RequestContext } from '../../context.js';
-import { userGrant } from '../../scopes.js';
-import { freshLogin, userTokenResponse } from '../../token-response.js';
+import { verifyAccessToken, verifyIdToken } from '../../protocol/tokens.js';
+import type { RequestContext } from '../../http/types.js';
+import { userGrant } from '../../protocol/scopes.js';
+import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
 import { oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 

@@ -1,11 +1,11 @@
 /** What a grant handler of /oauth/token receives and how it is described. */
-import type { AuthenticatedClient } from '../../client-auth.js';
+import type { AuthenticatedClient } from '../../protocol/client-auth.js';
 import type { GrantType } from '../../config/definition.js';
 import type { Organization } from '../../config/model.js';
 import { findOrganization } from '../../config/model.js';
-import type { RequestContext } from '../../context.js';
-import { HttpError } from '../../http-io.js';
-import type { StoredUser } from '../../users.js';
+import type { RequestContext } from '../../http/types.js';
+import { HttpError } from '../../http/http-io.js';
+import type { StoredUser } from '../../state/users.js';
 
 export interface GrantSpec {
   readonly grantType: GrantType;

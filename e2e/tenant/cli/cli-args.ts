@@ -1,0 +1,60 @@
+/** Argument parsing for cli.ts, kept apart so tests can import it without starting a tenant. */
+import { parseArgs as parseNodeArgs } from 'node:util';
+import type { TenantOptions } from '../server/server.js';
+
+export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
+              [--test-endpoints] [--rotate-keys] [--print-config]
+
+  --port P           port on 127.0.0.1 (default 4400; 0 picks a free port)
+  --http             serve plain HTTP instead of HTTPS with a self-signed certificate
+  --host NAME        public host name used in URLs and the token issuer (default localhost)
+  --config FILE      tenant definition (JSON) instead of the built-in one
+  --data FILE        keep users, sessions and refresh tokens in FILE across restarts
+  --test-endpoints   enable /__admin/* (requests, reset, outbox, rotate-keys)
+  --rotate-keys      start with two signing keys: a previous one and the current one
+  --print-config     print the built-in tenant definition (a starting point for --config) and exit
+`;
+
+export type ParsedArgs = { kind: 'run'; options: TenantOptions } | { kind: 'help' } | { kind: 'print-config' } | { kind: 'error'; message: string };
+
+const OPTIONS = {
+  port: { type: 'string' },
+  http: { type: 'boolean' },
+  host: { type: 'string' },
+  config: { type: 'string' },
+  data: { type: 'string' },
+  'test-endpoints': { type: 'boolean' },
+  'rotate-keys': { type: 'boolean' },
+  'print-config': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * Strict parsing by node:util: unknown flags, positional arguments, a missing value, a value on a
+ * flag that takes none and a value that looks like a flag (`--data --http`) are errors.
+ */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  let values;
+  try {
+    ({ values } = parseNodeArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (err) {
+    return { kind: 'error', message: (err as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+  if (values['print-config']) return { kind: 'print-config' };
+  const options: TenantOptions = { port: 4400 };
+  if (values.port !== undefined) {
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { kind: 'error', message: `Invalid --port: ${values.port || '(missing)'}` };
+    options.port = Number(values.port);
+  }
+  for (const flag of ['host', 'config', 'data'] as const) {
+    if (values[flag] === '') return { kind: 'error', message: `Missing value for --${flag}` };
+  }
+  if (values.host !== undefined) options.host = values.host;
+  if (values.config !== undefined) options.config = values.config;
+  if (values.data !== undefined) options.dataFile = values.data;
+  if (values.http) options.http = true;
+  if (values['test-endpoints']) options.testEndpoints = true;
+  if (values['rotate-keys']) options.rotateKeys = true;
+  return { kind: 'run', options };
+}

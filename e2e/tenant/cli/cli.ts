@@ -1,0 +1,47 @@
+/**
+ * Command line entry (see cli-args.ts for the flags). Prints exactly one line once listening,
+ * `Local tenant ready at <url>`, so scripts can wait for it; stops cleanly on SIGINT/SIGTERM.
+ */
+import { parseArgs, USAGE } from './cli-args.js';
+import { defaultDefinition } from '../config/defaults.js';
+import { startTenant } from '../server/server.js';
+import type { RunningTenant } from '../server/server.js';
+
+async function main(): Promise<void> {
+  const parsed = parseArgs(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (parsed.kind === 'print-config') {
+    process.stdout.write(`${JSON.stringify(defaultDefinition(), null, 2)}\n`);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`${parsed.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  let tenant: RunningTenant;
+  try {
+    tenant = await startTenant(parsed.options);
+  } catch (err) {
+    process.stderr.write(`Could not start the local tenant: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    // close() also waits for the last --data write.
+    tenant.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // Only now: whoever reads this line may signal us at once.
+  process.stdout.write(`Local tenant ready at ${tenant.url}\n`);
+}
+
+void main();

@@ -1,0 +1,169 @@
+/**
+ * The local tenant: a real HTTP(S) server speaking the Authentication API, for tests, examples and
+ * `npm start`. It listens on 127.0.0.1 only and never makes outgoing requests.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { BruteForce } from '../state/brute-force.js';
+import { CaptchaService } from '../state/captcha.js';
+import { createSelfSignedCert } from './cert.js';
+import { defaultDefinition } from '../config/defaults.js';
+import type { TenantDefinition } from '../config/definition.js';
+import { loadDefinitionFile, validateDefinition } from '../config/load.js';
+import { buildModel } from '../config/model.js';
+import type { TenantContext } from '../state/context.js';
+import { KeyRing } from '../state/keys.js';
+import { LoginTicketStore } from '../state/login-tickets.js';
+import { OtpStore } from '../state/otp-store.js';
+import { Outbox } from '../state/outbox.js';
+import type { OutboxMessage } from '../state/outbox.js';
+import { DataFile } from '../state/persistence.js';
+import { EndpointRateLimiter } from '../state/rate-limit.js';
+import { RefreshTokenStore } from '../state/refresh-tokens.js';
+import { ReplayCache } from '../state/replay-cache.js';
+import { repoRoot } from '../core/repo-root.js';
+import { ResetTicketStore } from '../state/reset-tickets.js';
+import { createListener } from './router.js';
+import { TenantState } from '../state/state.js';
+import type { RecordedRequest } from '../state/state.js';
+
+export type { RecordedRequest };
+import { UserStore } from '../state/users.js';
+
+export interface TenantOptions {
+  /** 0 or undefined = ephemeral port. */
+  port?: number;
+  /** Plain HTTP instead of HTTPS. */
+  http?: boolean;
+  /** Enable the /__admin/* routes. */
+  testEndpoints?: boolean;
+  /** Public host name used in URLs and the issuer; default 'localhost'. */
+  host?: string;
+  /** The tenant definition: an object, or the path of a JSON file. Default: config/defaults.ts. */
+  config?: TenantDefinition | string;
+  /** Persist users, sessions and refresh tokens in this JSON file (atomic write-and-rename). */
+  dataFile?: string;
+  /** Start with two signing keys: a previous one in the JWKS and a new current one. */
+  rotateKeys?: boolean;
+  /** The UMD bundle the hosted login page loads; default the repository's dist/webauth.min.js. */
+  hostedLibrary?: string;
+}
+
+export interface RunningTenant {
+  /** e.g. 'https://localhost:4400' (no trailing slash). */
+  url: string;
+  /** e.g. 'localhost:4400' (what an app passes as WebAuth `domain`). */
+  domain: string;
+  /** `${url}/`, the `iss` of every token. */
+  issuer: string;
+  port: number;
+  /** The self-signed certificate (HTTPS mode). */
+  certPem?: string;
+  /** Every request received, in order (not /__admin/*). */
+  requests: RecordedRequest[];
+  /** Every email and SMS the tenant would have sent, in order (live). */
+  outbox: OutboxMessage[];
+  /** Adds a new signing key (new `kid`); resolves with that kid. */
+  rotateKeys(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The only interface the tenant ever binds to. */
+const BIND_ADDRESS = '127.0.0.1';
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${BIND_ADDRESS} is already in use.`) : err);
+    };
+    server.once('error', onError);
+    server.listen(port, BIND_ADDRESS, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function resolveDefinition(config: TenantOptions['config']): TenantDefinition {
+  if (config === undefined) return defaultDefinition();
+  return typeof config === 'string' ? loadDefinitionFile(config) : validateDefinition(structuredClone(config));
+}
+
+export async function startTenant(opts: TenantOptions = {}): Promise<RunningTenant> {
+  const host = opts.host ?? 'localhost';
+  if (!HOST_NAME.test(host)) throw new Error(`Invalid host name: ${JSON.stringify(host)}`);
+  const port = opts.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${String(port)}`);
+  const secure = opts.http !== true;
+  const definition = resolveDefinition(opts.config);
+  // Read before listening, so a broken data file stops the start instead of serving half a state.
+  const dataFile = opts.dataFile === undefined ? undefined : new DataFile(opts.dataFile);
+  const saved = dataFile?.load();
+
+  const cert = secure ? await createSelfSignedCert(host) : undefined;
+  const [keys, users] = await Promise.all([KeyRing.create(opts.rotateKeys === true), UserStore.fromDefinition(definition)]);
+  const state = new TenantState();
+
+  // The public URL needs the bound port, so the context is filled in right after listen().
+  let tenant: TenantContext | undefined;
+  const listener = createListener(() => tenant);
+  const server: Server = cert ? createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, listener) : createHttpServer(listener);
+  const boundPort = await listen(server, port);
+  // A broken socket must never surface as an unhandled 'error' event.
+  server.on('error', (err) => console.error('[tenant] server error:', err));
+
+  const url = `${secure ? 'https' : 'http'}://${host}:${boundPort}`;
+  const issuer = `${url}/`;
+  const model = buildModel(definition, issuer);
+  const now = state.now;
+  tenant = {
+    url,
+    issuer,
+    domain: `${host}:${boundPort}`,
+    secure,
+    testEndpoints: opts.testEndpoints === true,
+    model,
+    findClient: (clientId) => (clientId === undefined ? undefined : model.clients.get(clientId)),
+    keys,
+    secret: randomBytes(32),
+    state,
+    users,
+    outbox: state.register(new Outbox(now)),
+    refreshTokens: state.register(new RefreshTokenStore(now)),
+    loginTickets: state.register(new LoginTicketStore(now)),
+    otps: state.register(new OtpStore(now)),
+    resetTickets: state.register(new ResetTicketStore(now)),
+    replay: state.register(new ReplayCache(now)),
+    captcha: state.register(new CaptchaService(now, model.captcha)),
+    bruteForce: state.register(new BruteForce(now, model.bruteForce)),
+    rateLimiter: state.register(new EndpointRateLimiter(now, model.rateLimits)),
+    hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
+  };
+  if (dataFile) dataFile.attach(tenant, saved);
+
+  let closing: Promise<void> | undefined;
+  const running: RunningTenant = {
+    url,
+    domain: tenant.domain,
+    issuer,
+    port: boundPort,
+    requests: state.requests,
+    outbox: tenant.outbox.messages,
+    rotateKeys: async () => (await keys.rotate()).kid,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+      }).then(() => dataFile?.flush());
+      return closing;
+    },
+  };
+  if (cert) running.certPem = cert.certPem;
+  return running;
+}

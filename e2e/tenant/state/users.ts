@@ -1,0 +1,231 @@
+/**
+ * The tenant's users, of every connection. Passwords are kept only as scrypt hashes so the tenant
+ * never holds (or leaks through a debug dump or the --data file) a plain password.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { TenantDefinition, UserDefinition } from '../config/definition.js';
+
+export interface StoredUser {
+  /** `<provider>|<id>`, e.g. `auth0|alice`, `email|5f2c…`. */
+  readonly userId: string;
+  readonly connection: string;
+  /** '' for a user without an email address (sms users). */
+  readonly email: string;
+  readonly emailVerified: boolean;
+  readonly username?: string | undefined;
+  readonly phoneNumber?: string | undefined;
+  readonly phoneVerified?: boolean | undefined;
+  readonly name: string;
+  readonly nickname: string;
+  readonly givenName?: string | undefined;
+  readonly familyName?: string | undefined;
+  /** An explicit picture URL; without one the tenant serves an avatar (tokens.ts pictureUrl). */
+  readonly picture?: string | undefined;
+  readonly blocked?: boolean | undefined;
+  /** Database users only: `scrypt$N$r$p$salt$hash`. */
+  readonly passwordHash?: string | undefined;
+  readonly userMetadata?: Readonly<Record<string, unknown>> | undefined;
+  readonly appMetadata?: Readonly<Record<string, unknown>> | undefined;
+  readonly createdAt?: string | undefined;
+  readonly updatedAt: string;
+  /** Identities linked into this user through the Management API, in link order (issue 5). */
+  readonly linkedIdentities?: readonly LinkedIdentity[] | undefined;
+}
+
+/** A secondary user's identity after account linking, as the Management API shows it. */
+export interface LinkedIdentity {
+  readonly connection: string;
+  readonly provider: string;
+  /** The id without the provider prefix (`bob` for `auth0|bob`). */
+  readonly userId: string;
+  /** The secondary's profile when it was linked. */
+  readonly profileData: Readonly<Record<string, string | boolean>>;
+}
+
+const KEY_LENGTH = 32;
+// N=2^14 is Node's default: fast enough for tests, still a real memory-hard hash.
+const COST = { N: 16384, r: 8, p: 1 } as const;
+const MAX_COST_N = 2 ** 17;
+
+function scryptAsync(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** Format: `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>`. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, COST);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  if (!N || !r || !p || N > MAX_COST_N || r > 32 || p > 16) return false;
+  const salt = Buffer.from(parts[4] ?? '', 'base64url');
+  const expected = Buffer.from(parts[5] ?? '', 'base64url');
+  const actual = await scryptAsync(password, salt, { N, r, p });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A new user id body in the service's style (24 hex characters). */
+export function newUserIdBody(): string {
+  return randomBytes(12).toString('hex');
+}
+
+async function fromDefinition(connection: string, u: UserDefinition): Promise<StoredUser> {
+  const email = u.email ?? '';
+  const now = '2024-01-01T00:00:00.000Z';
+  const nickname = u.nickname ?? (u.username || email.split('@')[0] || u.phone_number || u.user_id);
+  return {
+    userId: u.user_id,
+    connection,
+    email,
+    emailVerified: u.email_verified ?? false,
+    username: u.username,
+    phoneNumber: u.phone_number,
+    phoneVerified: u.phone_number ? true : undefined,
+    name: u.name ?? (email || u.phone_number || nickname),
+    nickname,
+    givenName: u.given_name,
+    familyName: u.family_name,
+    picture: u.picture,
+    blocked: u.blocked,
+    passwordHash: u.password_hash ?? (u.password !== undefined ? await hashPassword(u.password) : undefined),
+    userMetadata: u.user_metadata,
+    appMetadata: u.app_metadata,
+    createdAt: u.created_at ?? now,
+    updatedAt: u.updated_at ?? now,
+  };
+}
+
+export class UserStore {
+  private users: StoredUser[] = [];
+  private initial: readonly StoredUser[] = [];
+  /** Called after every change (persistence listens). */
+  onChange: () => void = () => undefined;
+  // Hashing a throwaway password for unknown users keeps response times alike for both failures.
+  private readonly decoy: Promise<string> = hashPassword(randomBytes(12).toString('hex'));
+
+  /** The users of every connection of the definition, hashed in parallel. */
+  static async fromDefinition(def: TenantDefinition): Promise<UserStore> {
+    const store = new UserStore();
+    const pending = def.connections.flatMap((c) => (c.users ?? []).map((u) => fromDefinition(c.name, u)));
+    store.users = await Promise.all(pending);
+    store.initial = [...store.users];
+    return store;
+  }
+
+  all(): readonly StoredUser[] {
+    return this.users;
+  }
+
+  /** Replaces every user (loading a --data file). */
+  replaceAll(users: readonly StoredUser[]): void {
+    this.users = [...users];
+    this.onChange();
+  }
+
+  /** Back to the definition's users (admin reset). */
+  reset(): void {
+    this.users = [...this.initial];
+    this.onChange();
+  }
+
+  /** A new database user; the password is hashed first. */
+  async add(profile: Omit<StoredUser, 'passwordHash'>, password: string): Promise<StoredUser> {
+    return this.insert({ ...profile, passwordHash: await hashPassword(password) });
+  }
+
+  insert(user: StoredUser): StoredUser {
+    this.users.push(user);
+    this.onChange();
+    return user;
+  }
+
+  findById(userId: string): StoredUser | undefined {
+    return this.users.find((u) => u.userId === userId);
+  }
+
+  findByNickname(nickname: string): StoredUser | undefined {
+    return this.users.find((u) => u.nickname === nickname);
+  }
+
+  findByEmail(connection: string, email: string): StoredUser | undefined {
+    const wanted = email.trim().toLowerCase();
+    if (wanted === '') return undefined;
+    return this.users.find((u) => u.connection === connection && u.email.toLowerCase() === wanted);
+  }
+
+  findByUsername(connection: string, username: string): StoredUser | undefined {
+    const wanted = username.trim().toLowerCase();
+    return this.users.find((u) => u.connection === connection && u.username?.toLowerCase() === wanted);
+  }
+
+  findByPhone(connection: string, phone: string): StoredUser | undefined {
+    return this.users.find((u) => u.connection === connection && u.phoneNumber === phone);
+  }
+
+  /** A database login name: an email, or a username in connections that have them. */
+  findByLogin(connection: string, login: string): StoredUser | undefined {
+    return login.includes('@') ? this.findByEmail(connection, login) : this.findByUsername(connection, login);
+  }
+
+  /**
+   * The user when `login` exists in the connection and the password matches (blocked users too:
+   * callers decide what a blocked user gets, after the password proved who it is).
+   */
+  async authenticate(connection: string, login: string, password: string): Promise<StoredUser | undefined> {
+    const user = this.findByLogin(connection, login);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await this.decoy));
+    return ok && user ? user : undefined;
+  }
+
+  async setPassword(userId: string, password: string, updatedAt: string): Promise<StoredUser | undefined> {
+    const passwordHash = await hashPassword(password);
+    return this.replace(userId, (u) => ({ ...u, passwordHash, updatedAt }));
+  }
+
+  /** Marks the email (or phone) verified, e.g. after a passwordless login proved it. */
+  markVerified(userId: string, updatedAt: string): StoredUser | undefined {
+    return this.replace(userId, (u) => ({ ...u, emailVerified: u.email !== '' || u.emailVerified, phoneVerified: u.phoneNumber ? true : u.phoneVerified, updatedAt }));
+  }
+
+  private replace(userId: string, change: (u: StoredUser) => StoredUser): StoredUser | undefined {
+    const index = this.users.findIndex((u) => u.userId === userId);
+    const current = this.users[index];
+    if (!current) return undefined;
+    const updated = change(current);
+    this.users[index] = updated;
+    this.onChange();
+    return updated;
+  }
+
+  // --- Management API (issue 5): profile edits and account linking. ---
+
+  /** Replaces the stored record with the given profile changes; undefined for an unknown user. */
+  update(
+    userId: string,
+    changes: Partial<Pick<StoredUser, 'name' | 'nickname' | 'email' | 'emailVerified' | 'userMetadata' | 'appMetadata' | 'updatedAt'>>,
+  ): StoredUser | undefined {
+    return this.replace(userId, (current) => ({ ...current, ...changes }));
+  }
+
+  /**
+   * Account linking in one step: the secondary stops being a user and becomes an identity of the
+   * primary (its metadata is dropped, not merged). Undefined, with nothing changed, when either is unknown.
+   */
+  link(primaryId: string, secondaryId: string, identity: LinkedIdentity): StoredUser | undefined {
+    if (primaryId === secondaryId || !this.findById(primaryId) || !this.findById(secondaryId)) return undefined;
+    this.users = this.users.filter((u) => u.userId !== secondaryId);
+    return this.replace(primaryId, (u) => ({ ...u, linkedIdentities: [...(u.linkedIdentities ?? []), identity] }));
+  }
+
+  /** The user an identity (`<provider>|<id>`) was linked into, if any. */
+  findLinkedInto(identityUserId: string): StoredUser | undefined {
+    return this.users.find((u) => u.linkedIdentities?.some((i) => `${i.provider}|${i.userId}` === identityUserId));
+  }
+}

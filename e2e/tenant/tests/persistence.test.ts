@@ -1,0 +1,73 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeProtectedHeader } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALICE } from '../testing/fixtures.js';
+import { startTenant } from '../server/server.js';
+import { ALICE_LOGIN, CookieJar, authorizePath, codeFor, fragmentOf, implicitParams, logIn, postJson, send } from '../testing/test-client.js';
+
+type Json = Record<string, unknown>;
+const dir = mkdtempSync(join(tmpdir(), 'tenant-data-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('--data persistence', () => {
+  it('keeps users, sessions and refresh tokens across restarts, never plain passwords', async () => {
+    const file = join(dir, 'state.json');
+    const first = await startTenant({ http: true, dataFile: file });
+    const jar = new CookieJar();
+    let refreshToken: string;
+    try {
+      expect((await postJson(first, '/dbconnections/signup', { client_id: 'spa-client', connection: 'Username-Password-Authentication', email: 'kept@example.com', password: 'K3pt-secret' })).status).toBe(200);
+      await logIn(first, implicitParams(), jar, ALICE_LOGIN);
+      const { code, redirectUri } = await codeFor(first, { scope: 'openid offline_access' });
+      refreshToken = String(((await postJson(first, '/oauth/token', { grant_type: 'authorization_code', client_id: 'spa-client', code, redirect_uri: redirectUri })).json() as Json)['refresh_token']);
+    } finally {
+      await first.close();
+    }
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { version: number; users: Json[]; sessions: Json[]; refreshTokens: Json[] };
+    expect(saved.version).toBe(1);
+    expect(saved.users.map((u) => u['email'])).toContain('kept@example.com');
+    expect(saved.sessions.length).toBeGreaterThan(0);
+    expect(saved.refreshTokens.length).toBe(1);
+    expect(readFileSync(file, 'utf8')).not.toContain('K3pt-secret');
+    expect(readFileSync(file, 'utf8')).not.toContain(ALICE.password);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    const second = await startTenant({ http: true, dataFile: file, port: 0 });
+    try {
+      const login = await postJson(second, '/oauth/token', { grant_type: 'http://auth0.com/oauth/grant-type/password-realm', client_id: 'spa-client', username: 'kept@example.com', password: 'K3pt-secret', realm: 'Username-Password-Authentication' });
+      expect(login.status).toBe(200);
+      const silent = await send(second, authorizePath(implicitParams({ prompt: 'none' })), { headers: jar.header() });
+      expect(fragmentOf(silent.headers.location).get('id_token')).toBeTruthy();
+      const refreshed = await postJson(second, '/oauth/token', { grant_type: 'refresh_token', client_id: 'spa-client', refresh_token: refreshToken });
+      expect(refreshed.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses to start from a broken data file and leaves it alone', async () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{"version": 1, "users": [');
+    await expect(startTenant({ http: true, dataFile: file })).rejects.toThrow(/not a tenant data file/);
+    expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "users": [');
+    writeFileSync(file, JSON.stringify({ version: 2, users: [], sessions: [], refreshTokens: [] }));
+    await expect(startTenant({ http: true, dataFile: file })).rejects.toThrow(/version 1/);
+  });
+});
+
+describe('rotateKeys', () => {
+  it('starts with a previous and a current key; tokens use the current one', async () => {
+    const tenant = await startTenant({ http: true, rotateKeys: true });
+    try {
+      const { keys } = (await send(tenant, '/.well-known/jwks.json')).json() as { keys: Array<{ kid: string }> };
+      expect(keys).toHaveLength(2);
+      expect(keys[0]?.kid).not.toBe(keys[1]?.kid);
+      const reply = await logIn(tenant, implicitParams(), new CookieJar(), ALICE_LOGIN);
+      expect(decodeProtectedHeader(fragmentOf(reply.headers.location).get('id_token') ?? '').kid).toBe(keys[0]?.kid);
+    } finally {
+      await tenant.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { defaultDefinition } from '../config/defaults.js';
+import { ALICE, BOB, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from '../testing/fixtures.js';
+import { UserStore, hashPassword, verifyPassword } from '../state/users.js';
+
+describe('user store', () => {
+  it('stores scrypt hashes with a random salt, never the password', async () => {
+    const a = await hashPassword('secret');
+    const b = await hashPassword('secret');
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('secret');
+    expect(await verifyPassword('secret', a)).toBe(true);
+    expect(await verifyPassword('Secret', a)).toBe(false);
+    expect(await verifyPassword('secret', 'plain:secret')).toBe(false);
+  });
+
+  it('loads the fixtures without keeping plain passwords', async () => {
+    const store = await UserStore.fromDefinition(defaultDefinition());
+    const alice = store.findById('auth0|alice');
+    expect(alice).toMatchObject({ email: 'alice@example.com', name: 'Alice Example', nickname: 'alice', connection: DB_CONNECTION });
+    expect(JSON.stringify(alice)).not.toContain(ALICE.password);
+    expect(alice).not.toHaveProperty('password');
+  });
+
+  it('authenticates by connection, case-insensitive email and exact password', async () => {
+    const store = await UserStore.fromDefinition(defaultDefinition());
+    expect((await store.authenticate(DB_CONNECTION, 'Alice@Example.com', ALICE.password))?.userId).toBe('auth0|alice');
+    expect(await store.authenticate(DB_CONNECTION, ALICE.email, 'wrong')).toBeUndefined();
+    expect(await store.authenticate(DB_CONNECTION, BOB.email, ALICE.password)).toBeUndefined();
+    expect(await store.authenticate('other-db', ALICE.email, ALICE.password)).toBeUndefined();
+  });
+
+  it('signs carol in with her username or her email in db-with-username', async () => {
+    const store = await UserStore.fromDefinition(defaultDefinition());
+    expect((await store.authenticate(DB_WITH_USERNAME, 'Carol', CAROL.password))?.userId).toBe('auth0|carol');
+    expect((await store.authenticate(DB_WITH_USERNAME, CAROL.email, CAROL.password))?.userId).toBe('auth0|carol');
+    expect(await store.authenticate(DB_CONNECTION, 'carol', CAROL.password)).toBeUndefined();
+  });
+
+  it('changes passwords, resets to the definition and reports every change', async () => {
+    const store = await UserStore.fromDefinition(defaultDefinition());
+    let changes = 0;
+    store.onChange = () => changes++;
+    await store.setPassword('auth0|alice', 'N3w-password!', '2025-01-01T00:00:00.000Z');
+    expect(await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password)).toBeUndefined();
+    expect((await store.authenticate(DB_CONNECTION, ALICE.email, 'N3w-password!'))?.updatedAt).toBe('2025-01-01T00:00:00.000Z');
+    store.reset();
+    expect((await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password))?.userId).toBe('auth0|alice');
+    expect(changes).toBe(2);
+  });
+});

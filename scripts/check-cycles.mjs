@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// Fails on any import cycle in src/ or e2e/tenant/ (type-only imports count: they tie modules
+// together just the same), and on any import that breaks the tenant's layering (e2e/tenant/README.md):
+// a module may import its own folder or a lower layer, never a higher one, never a test or test
+// helper; the tenant imports nothing outside e2e/tenant/ (its browser specs may use e2e/support/);
+// nothing outside e2e/tenant/ imports the tenant except through e2e/tenant/index.ts, and nothing in
+// src/ imports the tenant at all.
+// Usage: node scripts/check-cycles.mjs        (prints one line per problem, then a summary)
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TENANT = 'e2e/tenant';
+
+/** The tenant's layers, lowest first; a folder may import its own files and lower ranks only. */
+export const TENANT_LAYERS = [
+  ['core'],
+  ['config'],
+  ['state'],
+  ['http', 'html'],
+  ['protocol'],
+  ['routes', 'management'],
+  ['server'],
+  ['cli', 'index.ts'],
+];
+const RANK = new Map(TENANT_LAYERS.flatMap((names, rank) => names.map((name) => [name, rank])));
+
+const posix = (p) => p.split(sep).join('/');
+
+function sourceFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|mts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** Relative imports of a file (static, type-only, re-exports, dynamic), as repository paths. */
+function importsOf(file) {
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return info.importedFiles
+    .map((i) => i.fileName)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => posix(relative(root, resolve(dirname(file), spec))).replace(/\.(m?)js$/, '.$1ts'));
+}
+
+/** Every cycle as one example path per strongly connected component (Tarjan). */
+function findCycles(graph) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  const visit = (v) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v).includes(v)) cycles.push(examplePath(graph, new Set(component), v));
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+/** A shortest way from `start` back to itself inside one component, for a readable message. */
+function examplePath(graph, members, start) {
+  const previous = new Map();
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const w of graph.get(v) ?? []) {
+      if (!members.has(w)) continue;
+      if (w === start) {
+        const path = [];
+        for (let x = v; x !== start; x = previous.get(x)) path.unshift(x);
+        return [start, ...path, start, `(${members.size} files)`];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start, `(${members.size} files)`];
+}
+
+const isTest = (path) => /\.(test|spec)\.ts$/.test(path);
+/** Top folder (or root file) of a tenant path: its layer, or `testing`/`tests`. */
+const tenantPart = (path) => path.slice(TENANT.length + 1).split('/')[0];
+const isTestSide = (path) => isTest(path) || ['testing', 'tests'].includes(tenantPart(path));
+
+function layerProblems(graph) {
+  const problems = [];
+  for (const [from, targets] of graph) {
+    const fromTenant = from.startsWith(`${TENANT}/`);
+    for (const to of targets) {
+      const toTenant = to.startsWith(`${TENANT}/`);
+      if (!fromTenant) {
+        if (!toTenant) continue;
+        if (from.startsWith('src/')) problems.push(`${from} imports the tenant (${to}); src/ stays independent of e2e/`);
+        else if (to !== `${TENANT}/index.ts`) problems.push(`${from} imports ${to}; outside the tenant import ${TENANT}/index.ts only`);
+        continue;
+      }
+      if (!toTenant) {
+        // Browser specs run in the e2e project and drive Chromium with e2e/support's helpers.
+        if (!(from.endsWith('.spec.ts') && to.startsWith('e2e/support/'))) problems.push(`${from} imports ${to}, outside the self-contained tenant`);
+        continue;
+      }
+      if (isTestSide(from)) continue;
+      if (isTestSide(to)) {
+        problems.push(`${from} imports the test-side module ${to}`);
+        continue;
+      }
+      const a = tenantPart(from);
+      const b = tenantPart(to);
+      if (a === b) continue;
+      const ra = RANK.get(a);
+      const rb = RANK.get(b);
+      if (ra === undefined) problems.push(`${from}: ${a} is not a known tenant layer (scripts/check-cycles.mjs)`);
+      else if (rb === undefined) problems.push(`${to}: ${b} is not a known tenant layer (scripts/check-cycles.mjs)`);
+      else if (rb >= ra) problems.push(`${from} (${a}) imports ${to} (${b}): a layer imports lower layers only`);
+    }
+  }
+  return problems;
+}
+
+const graph = new Map();
+for (const dir of ['src', 'e2e']) {
+  for (const file of sourceFiles(join(root, dir))) {
+    const path = posix(relative(root, file));
+    if (path.startsWith('e2e/types/')) continue; // typecheck fixtures, compiled on their own
+    graph.set(path, importsOf(file));
+  }
+}
+// Cycles are checked where the issue asks: the library and the tenant, each on its own.
+const scoped = (prefix) => new Map([...graph].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k, v.filter((t) => t.startsWith(prefix))]));
+const cycles = [...findCycles(scoped('src/')), ...findCycles(scoped(`${TENANT}/`))];
+const problems = layerProblems(graph);
+
+for (const cycle of cycles) console.log(`cycle: ${cycle.join(' -> ')}`);
+for (const problem of problems) console.log(`layer: ${problem}`);
+const files = [...graph.keys()].filter((k) => k.startsWith('src/') || k.startsWith(`${TENANT}/`)).length;
+console.log(`check-cycles: ${files} files, ${cycles.length} cycles, ${problems.length} layer problems`);
+process.exit(cycles.length || problems.length ? 1 : 0);
