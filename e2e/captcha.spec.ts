@@ -11,10 +11,7 @@ import { startAppServer, type AppServer } from './support/app-server.js';
 import { launchChromium, newTestContext } from './support/browser.js';
 import { routeFakeProviders, type FakeProvider, type ProviderRoutes } from './support/fake-captcha.js';
 import { ALICE, appUrl, openApp, startLogin, type LibBuild } from './support/flow.js';
-import { solveImage } from './tenant/captcha.js';
-import { defaultDefinition } from './tenant/config/defaults.js';
-import type { CaptchaDefinition, CaptchaFlow } from './tenant/config/definition.js';
-import { startTenant, type RunningTenant } from './tenant/server.js';
+import { defaultDefinition, solveImage, startTenant, type CaptchaDefinition, type CaptchaFlow, type RunningTenant } from './tenant/index.js';
 
 /** A poll with room for a loaded 2-core machine (the default gives up after 1 s). */
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });

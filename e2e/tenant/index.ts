@@ -4,3 +4,7 @@
  */
 export { startTenant } from './server/server.js';
 export type { RecordedRequest, RunningTenant, TenantOptions } from './server/server.js';
+export { defaultDefinition } from './config/defaults.js';
+export type { CaptchaDefinition, CaptchaFlow, TenantDefinition } from './config/definition.js';
+/** Reads the code out of an `auth0` captcha image, as a test script solves it. */
+export { solveImage } from './state/captcha.js';

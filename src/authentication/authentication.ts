@@ -14,6 +14,7 @@ import { PasswordlessAuthentication } from './passwordless.js';
 import * as token from './token.js';
 import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
 import type { RequestError } from '../errors.js';
+import type { AuthenticationClient } from './client-api.js';
 import { clientSsoData } from '../web-auth/client-sso-data.js';
 import type { SsoData } from '../web-auth/sso-data.js';
 import type {
@@ -56,7 +57,7 @@ export type { TokenResult };
  * const tokens = await auth.login({ username, password, realm: 'Username-Password-Authentication' });
  * ```
  */
-export class Authentication {
+export class Authentication implements AuthenticationClient {
   /** The options object given to the constructor (normalised in place, as in v10). */
   baseOptions: ClientOptions;
   /** The WebAuth instance given as first argument, when constructed with two arguments. */

@@ -3,7 +3,7 @@
  * for it; here the client of a `WebAuth` uses that instance's context, and a client made alone
  * gets a context of its own on first use (with the same side effects on its options as v10).
  */
-import type { Authentication } from '../authentication/authentication.js';
+import type { AuthenticationClient } from '../authentication/client-api.js';
 import type { NodeCallback } from '../shared/callback.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
@@ -11,14 +11,14 @@ import { createWebAuthContext } from './create-context.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
 import { hostedSsoData, ssoDataFromSession } from './sso-data.js';
 
-const contexts = new WeakMap<Authentication, WebAuthContext>();
+const contexts = new WeakMap<AuthenticationClient, WebAuthContext>();
 
 /** Lets `getSSOData` of a WebAuth's own client use that WebAuth's context. */
-export function linkClientContext(client: Authentication, ctx: WebAuthContext): void {
+export function linkClientContext(client: AuthenticationClient, ctx: WebAuthContext): void {
   contexts.set(client, ctx);
 }
 
-function contextOf(client: Authentication): WebAuthContext {
+function contextOf(client: AuthenticationClient): WebAuthContext {
   let ctx = contexts.get(client);
   if (!ctx) {
     const options = client.baseOptions;
@@ -29,7 +29,7 @@ function contextOf(client: Authentication): WebAuthContext {
   return ctx;
 }
 
-export function clientSsoData(client: Authentication, withActiveDirectories: boolean, cb: NodeCallback<any>): void {
+export function clientSsoData(client: AuthenticationClient, withActiveDirectories: boolean, cb: NodeCallback<any>): void {
   const ctx = contextOf(client);
   if (!onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) return ssoDataFromSession(ctx, cb);
   // As v10's implicit WebAuth did: the shared options now say hosted page, and this request

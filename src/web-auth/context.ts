@@ -1,5 +1,5 @@
 /** What WebAuth capability modules receive instead of the `WebAuth` instance itself. */
-import type { Authentication } from '../authentication/authentication.js';
+import type { AuthenticationClient } from '../authentication/client-api.js';
 import type { BrowserEnv } from '../browser/env.js';
 import type { KeyValueStore } from '../storage/key-value-store.js';
 import type { WebAuthBaseOptions } from './options.js';
@@ -8,7 +8,7 @@ import type { TransactionManager } from './transaction-manager.js';
 export interface WebAuthContext {
   baseOptions: WebAuthBaseOptions;
   env: BrowserEnv;
-  client: Authentication;
+  client: AuthenticationClient;
   transactionManager: TransactionManager;
   /** Where the SSO hint (`auth0.ssodata`) is kept. */
   ssodataStore: KeyValueStore;

@@ -3,14 +3,14 @@
  * one transaction manager over it. `WebAuth` builds one per instance; `client.getSSOData` builds
  * one for a client made without a `WebAuth`.
  */
-import type { Authentication } from '../authentication/authentication.js';
+import type { AuthenticationClient } from '../authentication/client-api.js';
 import { onHostedLoginPage, type BrowserEnv } from '../browser/env.js';
 import { transactionStore } from '../storage/failover-store.js';
 import type { WebAuthContext } from './context.js';
 import type { WebAuthBaseOptions } from './options.js';
 import { TransactionManager } from './transaction-manager.js';
 
-export function createWebAuthContext(baseOptions: WebAuthBaseOptions, env: BrowserEnv, client: Authentication): WebAuthContext {
+export function createWebAuthContext(baseOptions: WebAuthBaseOptions, env: BrowserEnv, client: AuthenticationClient): WebAuthContext {
   // One storage chain per instance (v10 had one per internal user, each warning on failover).
   const store = transactionStore(env, baseOptions);
   const transactionManager = new TransactionManager(env, store, {

@@ -1,0 +1,21 @@
+/**
+ * What `WebAuth` capability modules use of the Authentication client. They depend on this shape,
+ * not on the `Authentication` class, so the client (whose `getSSOData` runs a silent check) and
+ * the capabilities never import each other in a loop.
+ */
+import type { HttpClientOptions, RequestHandle } from '../http/request.js';
+import type { NodeCallback } from '../shared/callback.js';
+import type { AuthorizeOptions, ResourceOwnerLoginOptions } from '../types.js';
+import type { ClientContext, ClientOptions } from './client-context.js';
+import type { DBConnection } from './db-connection.js';
+import type { PasswordlessAuthentication } from './passwordless.js';
+
+export interface AuthenticationClient {
+  baseOptions: ClientOptions;
+  readonly http: HttpClientOptions;
+  readonly ctx: ClientContext;
+  dbConnection: DBConnection;
+  passwordless: PasswordlessAuthentication;
+  buildAuthorizeUrl(options: AuthorizeOptions): string;
+  loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb: NodeCallback<any>): RequestHandle;
+}
