@@ -14,15 +14,12 @@ import { compareSurfaces, enumerateSurface, INSTANCE_DEPTH, type Allowance, type
 const ALLOWED: readonly Allowance[] = [
   // --- Not built yet (COMPATIBILITY.md "Not yet implemented") ---
   {
-    paths: ['webAuth.webMessageHandler', 'webAuth.crossOriginAuthentication.webMessageHandler', 'webAuth.redirect.crossOriginAuthentication.webMessageHandler'],
+    paths: [
+      'webAuth.webMessageHandler', 'webAuth.crossOriginAuthentication.webMessageHandler', 'webAuth.redirect.crossOriginAuthentication.webMessageHandler',
+      'webAuth.popup.crossOriginAuthentication.webMessageHandler',
+    ],
     ours: 'missing',
-    why: 'the web_message iframe/popup runner (§11.1, §11.3) only serves checkSession and popup.loginWithCredentials, both unbuilt',
-  },
-  {
-    paths: ['webAuth.popup', 'webAuth.baseOptions.popupOrigin'],
-    ours: 'missing',
-    // v10's Popup constructor is what writes `popupOrigin` (undefined unless given) into baseOptions.
-    why: 'the popup helpers (§8.3–§8.9, §12) are not built',
+    why: "v10's WebMessageHandler object (§11.1 step 7); ours is the runWebMessage function that checkSession and popup.loginWithCredentials share, whose effects are tested",
   },
   // --- Internal machinery: reachable in v10, but only its effects are API, and those are tested ---
   {
@@ -30,13 +27,13 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.client.request', 'webAuth.client.passwordless.request', 'webAuth.client.dbConnection.request',
       'webAuth._universalLogin.request', 'authentication.request', 'authentication.passwordless.request',
       'authentication.dbConnection.request', 'management.request', 'webAuth.crossOriginAuthentication.request',
-      'webAuth.redirect.crossOriginAuthentication.request',
+      'webAuth.redirect.crossOriginAuthentication.request', 'webAuth.popup.crossOriginAuthentication.request',
     ],
     ours: 'missing',
     why: "v10's superagent request builder (§2.4); ours sends with fetch, and the headers, telemetry and retries it produced are checked by the differential suite",
   },
   {
-    paths: ['webAuth.client.warn', 'webAuth._universalLogin.warn', 'authentication.warn', 'webAuth.redirect.warn'],
+    paths: ['webAuth.client.warn', 'webAuth._universalLogin.warn', 'authentication.warn', 'webAuth.redirect.warn', 'webAuth.popup.warn'],
     ours: 'missing',
     why: 'the Warn helper object (§15.3); ours warns through an internal function, with the same texts',
   },
@@ -48,6 +45,8 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.crossOriginAuthentication.baseOptions', 'webAuth.crossOriginAuthentication.webAuth',
       'webAuth.redirect.baseOptions', 'webAuth.redirect.webAuth',
       'webAuth.redirect.crossOriginAuthentication.baseOptions', 'webAuth.redirect.crossOriginAuthentication.webAuth',
+      'webAuth.popup.baseOptions', 'webAuth.popup.client', 'webAuth.popup.webAuth',
+      'webAuth.popup.crossOriginAuthentication.baseOptions', 'webAuth.popup.crossOriginAuthentication.webAuth',
     ],
     ours: 'missing',
     why: 'back-references from helper objects to webAuth.baseOptions / webAuth.client, which exist and match; ours reaches them through an internal context',
@@ -59,9 +58,18 @@ const ALLOWED: readonly Allowance[] = [
       'webAuth.transactionManager.stateExpiration', 'webAuth.ssodataStorage.storage',
       'webAuth.client.ssodataStorage.storage', 'authentication.ssodataStorage.storage',
       'webAuth.crossOriginAuthentication.storage', 'webAuth.redirect.crossOriginAuthentication.storage',
+      'webAuth.popup.crossOriginAuthentication.storage', 'webAuth.popup.transactionManager.storage',
+      'webAuth.popup.transactionManager.stateExpiration',
     ],
     ours: 'missing',
     why: "the storage chain's internals (§9.3–§9.6) have another interface; the stored keys, values, cookie attributes and lifetimes are what the transaction and differential tests check",
+  },
+  {
+    paths: ['clearTransaction', 'generateTransaction', 'getStoredTransaction', 'keyLength', 'namespace', 'options', 'process'].map(
+      (name) => `webAuth.popup.transactionManager.${name}`,
+    ),
+    ours: 'missing',
+    why: "ours is webAuth.transactionManager itself (one per instance, its members are compared there); v10's Popup built a second one over the same storage",
   },
 ];
 

@@ -6,6 +6,7 @@ import { DB_SCENARIOS } from './db-scenarios.js';
 import { MANAGEMENT_SCENARIOS } from './management-scenarios.js';
 import { PARSE_HASH_SCENARIOS } from './parse-hash-scenarios.js';
 import { PASSWORDLESS_SCENARIOS } from './passwordless-scenarios.js';
+import { POPUP_SCENARIOS } from './popup-scenarios.js';
 import type { Scenario } from './scenario.js';
 import { SILENT_AUTH_SCENARIOS } from './silent-auth-scenarios.js';
 import { TOKEN_SCENARIOS } from './token-scenarios.js';
@@ -18,6 +19,7 @@ export const ALL_SCENARIOS: Scenario[] = [
   ...TOKEN_SCENARIOS,
   ...DB_SCENARIOS,
   ...PASSWORDLESS_SCENARIOS,
+  ...POPUP_SCENARIOS,
   ...MANAGEMENT_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
   ...SILENT_AUTH_SCENARIOS,

@@ -8,3 +8,4 @@ export { defaultDefinition } from './config/defaults.js';
 export type { CaptchaDefinition, CaptchaFlow, TenantDefinition } from './config/definition.js';
 /** Reads the code out of an `auth0` captcha image, as a test script solves it. */
 export { solveImage } from './state/captcha.js';
+export { createSelfSignedCert } from './server/cert.js';

@@ -36,6 +36,18 @@ export interface BrowserEnv {
   hiddenFrame(): HiddenFrame;
   /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
   timer(fn: () => void, ms: number): () => void;
+  /** `window.open(url, name, features)`: the new window, or null when the browser blocked it. */
+  openWindow(url: string, name: string | null, features: string): Window | null;
+  /** The window that opened this one (`window.opener`), or null. */
+  opener(): Window | null;
+  /** Where the page's window is and how big it is, for centring a popup. */
+  screenBox(): { x: number; y: number; width: number; height: number };
+  /** Adds a `pagehide` listener (the page is unloading); returns a function that removes it. */
+  onPageHide(handler: () => void): () => void;
+  /** Closes this window (`window.close()`). */
+  closeSelf(): void;
+  /** Sets a property of the global object (v10's `window.doPost` relay). */
+  setGlobal(name: string, value: unknown): void;
   /** The page's `document` (captcha widgets and provider scripts). */
   document(): Document;
   /** The page's `window`, where provider scripts put their globals and look up their callbacks. */
@@ -110,6 +122,21 @@ export function defaultEnv(): BrowserEnv {
       const id = setTimeout(fn, ms);
       return () => clearTimeout(id);
     },
+    openWindow: (url, name, features) => open(url, name as string, features),
+    opener: () => opener,
+    // Old browsers lacked screenX/outerWidth; v10 fell back to screenLeft and the body's size.
+    screenBox: () => ({
+      x: screenX ?? screenLeft,
+      y: screenY ?? screenTop,
+      width: outerWidth ?? document.body.clientWidth,
+      height: outerHeight ?? document.body.clientHeight,
+    }),
+    onPageHide: (handler) => {
+      addEventListener('pagehide', handler);
+      return () => removeEventListener('pagehide', handler);
+    },
+    closeSelf: () => close(),
+    setGlobal: (name, value) => void ((globalThis as Record<string, unknown>)[name] = value),
     document: () => document,
     window: () => window as unknown as Window & Record<string, any>,
   };

@@ -28,3 +28,18 @@ export function acceptMessage(event: MessageEvent, expected: ExpectedMessage): R
   if ('state' in expected && data.response?.state !== expected.state) return undefined;
   return data;
 }
+
+/**
+ * Reads a message of the popup protocol (a JSON string, v10's WinChan format) when it was sent by
+ * `source` from `origin` (any origin when `origin` is null); undefined for anything else, including
+ * the non-JSON noise that browser extensions post.
+ */
+export function acceptWindowMessage(event: MessageEvent, origin: string | null, source: unknown): Record<string, any> | undefined {
+  if ((origin !== null && event.origin !== origin) || event.source !== source || typeof event.data !== 'string') return undefined;
+  try {
+    const data = JSON.parse(event.data);
+    return data && typeof data === 'object' ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -22,3 +22,23 @@ export function checkCallback<T>(cb: NodeCallback<T> | undefined): cb is NodeCal
   checkValue(cb, 'function', 'cb parameter is not valid');
   return true;
 }
+
+/**
+ * Runs a step that continues after a response: a throw from it becomes `done`'s error (v10 let it
+ * escape and never called back), unless `done` already ran, in which case the throw came from the
+ * caller's own callback and goes on up. `done` is called at most once either way.
+ */
+export function afterResponse<T>(done: NodeCallback<T>, step: (done: NodeCallback<T>) => void): void {
+  let called = false;
+  try {
+    step((err, result) => {
+      if (called) return;
+      called = true;
+      done(err, result);
+    });
+  } catch (thrown) {
+    if (called) throw thrown;
+    called = true;
+    done(thrown);
+  }
+}

@@ -28,6 +28,49 @@ export interface FakeEnv extends BrowserEnv {
   storage: Storage | undefined | 'throws';
   /** The page's document and window, for tests that give the fake page a DOM (unset: none). */
   dom?: { document: Document; window: Window & Record<string, any> };
+  /** Windows opened with `openWindow`, in order. */
+  opened: FakePopup[];
+  /** When true, `openWindow` returns null (a popup blocker). */
+  blockPopups: boolean;
+  /** This page's opener (a popup page's test), or null. */
+  openerWindow: FakePopup | null;
+  /** Registered `pagehide` listeners. */
+  pageHideListeners: Set<() => void>;
+  /** True once `closeSelf()` was called. */
+  selfClosed: boolean;
+  /** Globals set through `setGlobal`. */
+  globals: Record<string, unknown>;
+}
+
+/** A window opened by the fake page: what it was opened with, what was posted to it, and `closed`. */
+export interface FakePopup {
+  url: string;
+  name: string | null;
+  features: string;
+  closed: boolean;
+  focused: number;
+  posted: [unknown, string][];
+  location: { href: string };
+  postMessage(data: unknown, origin: string): void;
+  close(): void;
+  focus(): void;
+}
+
+/** A fake window; `location.href` assignments are kept in `location`. */
+export function fakePopup(url = '', name: string | null = null, features = ''): FakePopup {
+  const popup: FakePopup = {
+    url,
+    name,
+    features,
+    closed: false,
+    focused: 0,
+    posted: [],
+    location: { href: url },
+    postMessage: (data, origin) => void popup.posted.push([data, origin]),
+    close: () => void (popup.closed = true),
+    focus: () => void popup.focused++,
+  };
+  return popup;
 }
 
 /** A hidden iframe of the fake page: `window` is the object a genuine answer comes from. */
@@ -136,6 +179,26 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
       env.timers.add(timer);
       return () => void env.timers.delete(timer);
     },
+    opened: [],
+    blockPopups: false,
+    openWindow: (url, name, features) => {
+      if (env.blockPopups) return null;
+      const popup = fakePopup(url, name, features);
+      env.opened.push(popup);
+      return popup as unknown as Window;
+    },
+    openerWindow: null,
+    opener: () => env.openerWindow as unknown as Window | null,
+    screenBox: () => ({ x: 100, y: 50, width: 1024, height: 768 }),
+    pageHideListeners: new Set(),
+    onPageHide: (handler) => {
+      env.pageHideListeners.add(handler);
+      return () => void env.pageHideListeners.delete(handler);
+    },
+    selfClosed: false,
+    closeSelf: () => void (env.selfClosed = true),
+    globals: {},
+    setGlobal: (name, value) => void (env.globals[name] = value),
     document: () => {
       if (!env.dom) throw new Error('this fake page has no DOM');
       return env.dom.document;

@@ -3,13 +3,14 @@
  * included), the verifier kept for the verification page, then `/authorize` with the login ticket.
  */
 import { call } from '../authentication/client-context.js';
-import { toRequestError } from '../http/response-handler.js';
+import { toRequestError, wrapCallback } from '../http/response-handler.js';
 import { TransportError } from '../http/transport-error.js';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { afterResponse, callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { omit } from '../shared/objects.js';
 import { authorize } from './authorize.js';
 import type { WebAuthContext } from './context.js';
 import { whenRedirecting } from './hosted-pages.js';
+import { runWebMessage } from './web-message.js';
 
 type Obj = Record<string, any>;
 
@@ -47,7 +48,11 @@ function credentialError(err: unknown): unknown {
   return { error: 'request_error', error_description: JSON.stringify(detail) };
 }
 
-/** Redirect-mode cross-origin login; `cb` is only called for errors. */
+/**
+ * Cross-origin login. Redirect mode: `cb` is only called for errors. Popup mode (`options.popup`
+ * is `true`, from `popup.loginWithCredentials`): no navigation; `/authorize` runs in a hidden
+ * iframe (`runWebMessage`) and `cb` gets the validated `authResult` or the error.
+ */
 export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
   const params: Obj = { ...options, username: options.username || options.email };
   delete params.email;
@@ -61,11 +66,14 @@ export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCal
       (err, result) => {
         // A 429's rateLimit (COMPATIBILITY A5) comes from the transport error, not from the body.
         if (err) return done(Object.assign(toRequestError(credentialError(err.original), { forceLegacyError: true }), err.rateLimit && { rateLimit: err.rateLimit }));
-        whenRedirecting(params, () => {
-          ctx.transactionManager.storage.set(verifierKey(ctx.baseOptions.rootUrl, result!.coId), result!.coVerifier, VERIFIER_DAYS);
-          const authorizeOptions = omit(params, ['password', 'credentialType', 'otp', 'popup', 'onRedirecting']);
-          authorize(ctx, { ...authorizeOptions, loginTicket: result!.loginTicket });
-        });
+        whenRedirecting(params, () =>
+          afterResponse(done, (report) => {
+            ctx.transactionManager.storage.set(verifierKey(ctx.baseOptions.rootUrl, result!.coId), result!.coVerifier, VERIFIER_DAYS);
+            const authorizeOptions = { ...omit(params, ['password', 'credentialType', 'otp', 'popup', 'onRedirecting']), loginTicket: result!.loginTicket };
+            if (params.popup === true) runWebMessage(ctx, authorizeOptions, wrapCallback(report, { forceLegacyError: true }));
+            else authorize(ctx, authorizeOptions);
+          }),
+        );
       },
       { withCredentials: true },
     );

@@ -76,12 +76,13 @@ export class HostedPages {
  * Signs up with `options`, then runs `login`; a login error gets v10's `errorInfo` saying the
  * account was created, so the app can ask the user to log in instead of signing up again.
  */
-export function signupThenLogin(ctx: WebAuthContext, options: Obj, login: (cb: NodeCallback<never>) => void, cb: NodeCallback<never>): void {
+export function signupThenLogin<T = never>(ctx: WebAuthContext, options: Obj, login: (cb: NodeCallback<T>) => void, cb: NodeCallback<T>): void {
   ctx.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
     if (err) return cb(err);
-    login((loginErr) => {
+    // The popup variant's login calls back with the authResult, which goes through.
+    login((loginErr, result) => {
       if (loginErr) loginErr.errorInfo = SIGNUP_LOGIN_ERROR_INFO;
-      cb(loginErr);
+      cb(loginErr, result);
     });
   });
 }

@@ -23,6 +23,7 @@ import { deriveWebAuthOptions, validateWebAuthOptions, type WebAuthBaseOptions, 
 import { parseHash, type ParseHashOptions } from './parse-hash.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
+import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
 import { renewAuth, type RenewAuthOptions } from './renew-auth.js';
 import { TransactionManager } from './transaction-manager.js';
@@ -94,6 +95,8 @@ export class WebAuth {
   crossOriginAuthentication: CrossOriginAuthentication;
   /** Embedded login with a redirect under v10's older names (`loginWithCredentials`, `signupAndLogin`). */
   redirect: RedirectLogin;
+  /** Login in a popup window, and embedded logins that finish without a redirect. */
+  popup: Popup;
   /** @internal What the capability modules receive. */
   readonly ctx: WebAuthContext;
 
@@ -117,6 +120,7 @@ export class WebAuth {
     this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
     this.crossOriginAuthentication = crossOriginAuthentication(this.ctx);
     this.redirect = redirectLogin(this.ctx, this);
+    this.popup = new Popup(this.ctx, (options, cb) => this.parseHash(options, cb));
   }
 
   /**

@@ -1,0 +1,63 @@
+/**
+ * `popup.callback()`: the popup's side of the popup protocol, run on the `redirectUri` page. It
+ * tells the opener it is ready, and answers the opener's request with the result of `parseHash`
+ * (validated here, against the transaction the opener stored on this origin). Only the window
+ * that opened it is listened to, and the tokens only go to the expected origin: a request from
+ * another origin gets v10's `origin_mismatch` answer.
+ */
+import { currentLocation } from '../browser/env.js';
+import { acceptWindowMessage } from '../browser/message-filter.js';
+import type { NodeCallback } from '../shared/callback.js';
+import type { WebAuthContext } from './context.js';
+
+type Obj = Record<string, any>;
+
+/** Options of `popup.callback`: `parseHash`'s, plus the opener's expected origin. */
+export interface PopupCallbackOptions {
+  hash?: string;
+  state?: string;
+  nonce?: string;
+  /** The opener's origin (default: `baseOptions.popupOrigin`, else this page's origin). */
+  popupOrigin?: string;
+  [key: string]: unknown;
+}
+
+/** Runs the popup side; `parseHash` is `webAuth.parseHash`. */
+export function popupCallback(ctx: WebAuthContext, parseHash: (options: Obj, cb: NodeCallback<unknown>) => void, options?: PopupCallbackOptions): void {
+  const { env } = ctx;
+  const opts: Obj = options || {};
+  const originUrl: string = opts.popupOrigin || ctx.baseOptions.popupOrigin || currentLocation(env).origin;
+  const opener = env.opener();
+  if (!opener) {
+    // v10's relay for browsers that lose `window.opener` (IE 11): the relay frame calls doPost.
+    env.setGlobal('doPost', (message: unknown) => env.parent()?.postMessage(message, originUrl));
+    return;
+  }
+  const post = (message: Obj, targetOrigin: string) => opener.postMessage(JSON.stringify(message), targetOrigin);
+  let asked = false;
+  let answered = false;
+  const answer = (d: unknown, targetOrigin: string) => {
+    answered = true;
+    post({ a: 'response', d }, targetOrigin);
+  };
+  // Listens until the page goes: after the answer only for 'die', the opener's fallback where it
+  // may not close this window itself.
+  const stopListening = env.listen((event) => {
+    if (event.data === 'die' && event.source === opener && event.origin === originUrl) return env.closeSelf();
+    const message = acceptWindowMessage(event, null, opener);
+    if (!message || message.a !== 'request' || asked) return;
+    asked = true;
+    const from = event.origin;
+    if (from !== originUrl) {
+      return answer({ error: 'origin_mismatch', error_description: `The popup's origin (${from}) should match the \`popupOrigin\` parameter (${originUrl}).` }, from);
+    }
+    parseHash(opts, (err, result) => answer(err || result, from));
+  });
+  // Leaving without an answer (the user navigated away or closed it): tell the opener, as v10 did.
+  const stopPageHide = env.onPageHide(() => {
+    stopListening();
+    stopPageHide();
+    if (!answered) post({ a: 'error', d: 'client closed window' }, originUrl);
+  });
+  post({ a: 'ready' }, '*');
+}

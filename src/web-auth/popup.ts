@@ -1,0 +1,220 @@
+/**
+ * `webAuth.popup`: login in a popup window (`authorize`, answered by `callback` on the
+ * `redirectUri` page with v10's message protocol) and v10's embedded logins that finish without a
+ * redirect (`loginWithCredentials`, `passwordlessVerify`, `signupAndLogin`).
+ */
+import { checkSignupOptions } from '../authentication/db-connection.js';
+import { PopupHandler, extractOrigin } from '../browser/popup-handler.js';
+import type { PopupChannel } from '../browser/popup-channel.js';
+import { ArgumentError } from '../errors.js';
+import { wrapCallback } from '../http/response-handler.js';
+import { checkOptions, checkValue, required } from '../shared/assert.js';
+import { afterResponse, callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { mergeBase, omit, pick } from '../shared/objects.js';
+import { joinUrl } from '../shared/query.js';
+import type { WebAuthContext } from './context.js';
+import { crossOriginLogin } from './cross-origin.js';
+import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
+import type { TransactionManager } from './transaction-manager.js';
+import { signupThenLogin } from './hosted-pages.js';
+import type { PluginHandler } from './plugins.js';
+import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
+import type { AuthResult } from './validate-response.js';
+import type { RequestError } from '../errors.js';
+import type { RequestHandle } from '../http/request.js';
+import type {
+  Auth0Callback,
+  PopupAuthorizeOptions,
+  PopupLoginOptions,
+  PopupPasswordlessVerifyOptions,
+  PopupPreloadOptions,
+  PopupSignupOptions,
+  TokenResult,
+} from '../types.js';
+
+export type { PopupAuthorizeOptions, PopupPreloadOptions };
+
+type Obj = Record<string, any>;
+type Callback = NodeCallback<any>;
+
+const AUTHORIZE_KEYS = [
+  'clientID', 'scope', 'domain', 'audience', 'tenant', 'responseType', 'redirectUri', '_csrf', 'state', '_intstate', 'nonce',
+  'organization', 'invitation',
+];
+const CREDENTIALS_KEYS = ['redirectUri', 'responseType', 'state', 'nonce', 'timeout'];
+const OPTIONS_MESSAGE = 'options parameter is not valid';
+
+/** An options object is required (v10 crashed with a TypeError on a missing one). */
+function checkObject(options: unknown): asserts options is Obj {
+  if (!options || typeof options !== 'object') throw new ArgumentError(OPTIONS_MESSAGE);
+}
+
+type PopupCb<T> = Auth0Callback<T, RequestError>;
+
+/** What `preload` and `authorize` use: ours, or a plugin's object with the same two methods. */
+export interface PopupLoader {
+  preload(options: Obj): unknown;
+  load(url: string, relayUrl: string | undefined, options: Obj, cb: Callback): PopupChannel;
+}
+
+/** `webAuth.popup`. */
+export class Popup {
+  /** The instance's transaction store (v10 exposed it here too). */
+  transactionManager: TransactionManager;
+  /** Its own `crossOriginAuthentication` object, as in v10. */
+  crossOriginAuthentication: CrossOriginAuthentication;
+
+  constructor(
+    private readonly ctx: WebAuthContext,
+    private readonly parseHash: (options: Obj, cb: Callback) => void,
+  ) {
+    // v10's Popup constructor writes the key, undefined unless given.
+    ctx.baseOptions.popupOrigin = ctx.baseOptions.popupOrigin;
+    this.transactionManager = ctx.transactionManager;
+    this.crossOriginAuthentication = crossOriginAuthentication(ctx);
+  }
+
+  private plugin<T>(point: string): T | null {
+    return (this.ctx.baseOptions.plugins as unknown as PluginHandler).get(point) as T | null;
+  }
+
+  /** A new popup handler (a plugin's, when one supports `popup.getPopupHandler`). */
+  buildPopupHandler(): PopupLoader {
+    const plugin = this.plugin<{ getPopupHandler(): PopupLoader }>('popup.getPopupHandler');
+    return plugin ? plugin.getPopupHandler() : new PopupHandler(this.ctx.env);
+  }
+
+  /**
+   * Opens the popup window now (call it in the click handler, so it is not blocked) and returns
+   * the handler to pass to `authorize` as `popupHandler`.
+   *
+   * @example
+   * ```ts
+   * button.onclick = () => {
+   *   const popupHandler = webAuth.popup.preload({ popupOptions: { width: 400 } });
+   *   fetchSomething().then(() => webAuth.popup.authorize({ popupHandler }, onResult));
+   * };
+   * ```
+   */
+  preload(options?: PopupPreloadOptions): PopupLoader {
+    const handler = this.buildPopupHandler();
+    handler.preload(options || {});
+    return handler;
+  }
+
+  /** `options.popupHandler`, else a preloaded handler when `preload` is truthy, else a new one. */
+  getPopupHandler(options: Obj, preload?: boolean): PopupLoader {
+    if (options.popupHandler) return options.popupHandler;
+    return preload ? this.preload(options) : this.buildPopupHandler();
+  }
+
+  /**
+   * On the popup's `redirectUri` page: validates the response in the URL fragment and sends the
+   * result to the opener (whose origin must be `popupOrigin`, by default this page's).
+   *
+   * @example
+   * ```ts
+   * new WebAuth({ domain, clientID }).popup.callback();
+   * ```
+   */
+  callback(options?: PopupCallbackOptions): void {
+    popupCallback(this.ctx, this.parseHash, options);
+  }
+
+  /**
+   * Logs in in a popup window: `/authorize` there, the response validated by `popup.callback` on
+   * the `redirectUri` page (or, with `owp`, relayed by the tenant). `cb` gets the `authResult`.
+   * Returns the window handle (`{ originalPopup, close(), focus() }`); a Promise without `cb`.
+   *
+   * @example
+   * ```ts
+   * webAuth.popup.authorize({ connection: 'github', redirectUri: 'https://app.example.com/popup-callback' }, (err, authResult) => {
+   *   if (err) return showError(err.code, err.description); // e.g. popup_blocked
+   *   useTokens(authResult);
+   * });
+   * ```
+   */
+  authorize(options: PopupAuthorizeOptions, cb: PopupCb<AuthResult>): PopupChannel;
+  authorize(options: PopupAuthorizeOptions): Promise<AuthResult>;
+  authorize(options: PopupAuthorizeOptions, cb?: Callback): PopupChannel | Promise<AuthResult> {
+    checkObject(options);
+    const plugin = this.plugin<{ processParams(params: Obj): Obj }>('popup.authorize');
+    let params = mergeBase(this.ctx.baseOptions, AUTHORIZE_KEYS, omit(options, ['popupHandler']));
+    checkOptions(params, OPTIONS_MESSAGE, [required('responseType', 'responseType option is required')]);
+    let relayUrl: string | undefined = joinUrl(this.ctx.baseOptions.rootUrl, 'relay.html');
+    const loadOptions: Obj = {};
+    if (options.owp) {
+      // "One window popup": the tenant's relay page answers, from the tenant's origin.
+      params.owp = true;
+    } else {
+      loadOptions.origin = extractOrigin(this.ctx.env, params.redirectUri);
+      relayUrl = params.redirectUri as string | undefined;
+    }
+    if (options.popupOptions) loadOptions.popupOptions = pick(options.popupOptions, ['width', 'height', 'top', 'left']);
+    if (plugin) params = plugin.processParams(params);
+    params = this.ctx.transactionManager.process(params);
+    params.scope = params.scope || 'openid profile email';
+    delete params.domain;
+    const url = this.ctx.client.buildAuthorizeUrl(params);
+    const handler = this.getPopupHandler(options);
+    return callbackOrPromise(cb, (done) => handler.load(url, relayUrl, loadOptions, wrapCallback(done, { keepOriginalCasing: true })));
+  }
+
+  /**
+   * Username/password (database or passwordless realm) login without leaving the page:
+   * `/co/authenticate`, then `/authorize` in a hidden iframe. `cb` gets the `authResult`.
+   *
+   * @example
+   * ```ts
+   * webAuth.popup.loginWithCredentials({ connection: 'Username-Password-Authentication', username, password }, (err, authResult) => {});
+   * ```
+   */
+  loginWithCredentials(options: PopupLoginOptions, cb: PopupCb<AuthResult>): void;
+  loginWithCredentials(options: PopupLoginOptions): Promise<AuthResult>;
+  loginWithCredentials(options: Obj, cb?: Callback): void | Promise<AuthResult> {
+    checkObject(options);
+    options.realm = options.realm || options.connection;
+    options.popup = true;
+    const params = mergeBase(this.ctx.baseOptions, CREDENTIALS_KEYS, omit(options, ['popupHandler', 'connection']));
+    return crossOriginLogin(this.ctx, this.ctx.transactionManager.process(params), cb as NodeCallback<never>) as void | Promise<AuthResult>;
+  }
+
+  /**
+   * Verifies a passwordless code, then logs in with it through the legacy `/oauth/ro` endpoint;
+   * `cb` gets its tokens. `options` is changed in place as in v10 (`username`, `password`).
+   */
+  passwordlessVerify(options: PopupPasswordlessVerifyOptions, cb: PopupCb<TokenResult>): RequestHandle;
+  passwordlessVerify(options: PopupPasswordlessVerifyOptions): Promise<TokenResult>;
+  passwordlessVerify(options: Obj, cb?: Callback): RequestHandle | Promise<TokenResult> {
+    checkObject(options);
+    // What /oauth/ro needs beyond what verify checks, before the first request.
+    checkValue(options.scope, 'string', 'scope option is required', true);
+    return callbackOrPromise(cb, (done) =>
+      this.ctx.client.passwordless.verify(omit(options, ['popupHandler']) as never, (err: unknown) => {
+        if (err) return done(err);
+        afterResponse(done, (report) => {
+          options.username = options.phoneNumber || options.email;
+          options.password = options.verificationCode;
+          for (const key of ['email', 'phoneNumber', 'verificationCode', 'type']) delete options[key];
+          this.ctx.client.loginWithResourceOwner(options as never, report);
+        });
+      }),
+    );
+  }
+
+  /**
+   * Signs a database user up, then logs them in as `loginWithCredentials` does; a login error
+   * carries `errorInfo` (the account exists).
+   */
+  signupAndLogin(options: PopupSignupOptions, cb: PopupCb<AuthResult>): void;
+  signupAndLogin(options: PopupSignupOptions): Promise<AuthResult>;
+  signupAndLogin(options: Obj, cb?: Callback): void | Promise<AuthResult> {
+    checkObject(options);
+    checkSignupOptions(omit(options, ['popupHandler']) as never);
+    // The login step's own check, before the sign-up request rather than after it.
+    if (!mergeBase(this.ctx.baseOptions, ['responseType'], options).responseType) throw new ArgumentError('responseType is required');
+    return callbackOrPromise(cb, (done) =>
+      signupThenLogin(this.ctx, options, (loginDone) => afterResponse(loginDone, (report) => this.loginWithCredentials(options as never, report as never)), done as NodeCallback<never>),
+    );
+  }
+}

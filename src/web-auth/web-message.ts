@@ -1,0 +1,59 @@
+/**
+ * The web-message run shared by `checkSession` and popup-mode cross-origin login: `/authorize`
+ * with `response_mode=web_message` and `prompt=none` in a hidden iframe, the answer validated
+ * against the transaction. Unlike v10, the answer is only read from the tenant's origin and from
+ * that iframe's window (COMPATIBILITY S7).
+ */
+import { hiddenFrameMessage } from '../browser/child-window.js';
+import { currentLocation } from '../browser/env.js';
+import type { WebAuthContext } from './context.js';
+import { validateAuthenticationResponse, type AuthResult } from './validate-response.js';
+
+/** v10's default wait for the iframe's answer. */
+export const WEB_MESSAGE_TIMEOUT_MS = 60_000;
+const CONSENT_ON_LOCALHOST =
+  "Consent Required. Consent can't be skipped on localhost. Read more here: https://auth0.com/docs/api-auth/user-consent#skipping-consent-for-first-party-clients";
+
+type Obj = Record<string, any>;
+
+/** The origin of an http(s), file or chrome-extension URL as v10 computes it; undefined otherwise. */
+function originOf(url: string): string | undefined {
+  const m = /^(https?:|file:|chrome-extension:)\/\/([^:/?#]*)(?::(\d+))?/.exec(url);
+  return m ? m[1] + '//' + m[2] + (m[3] ? ':' + m[3] : '') : undefined;
+}
+
+/**
+ * Runs `/authorize` for `params` (mutated: `responseMode`, `prompt`) in a hidden iframe and calls
+ * `cb` once with the raw outcome: `{ error, error_description }`, a validation error's fields, or
+ * the `authResult`. Callers wrap `cb` with the response handler flags of their v10 call site.
+ */
+export function runWebMessage(ctx: WebAuthContext, params: Obj, cb: (err: Obj | null, result?: AuthResult | null) => void): void {
+  params.responseMode = 'web_message';
+  params.prompt = 'none';
+  const fail = (error: Obj, state: unknown) => {
+    const location = currentLocation(ctx.env);
+    if (error.error === 'consent_required' && location.hostname === 'localhost') ctx.env.warn(CONSENT_ON_LOCALHOST);
+    ctx.transactionManager.clearTransaction(state as string);
+    cb({ error: error.error, error_description: error.error_description });
+  };
+  const windowOrigin = currentLocation(ctx.env).origin;
+  const redirectOrigin = originOf(String(params.redirectUri));
+  if (redirectOrigin && redirectOrigin !== windowOrigin) {
+    // v10 left the just-stored transaction behind here; it can never be used (COMPATIBILITY D8).
+    return fail({
+      error: 'origin_mismatch',
+      error_description: `The redirectUri's origin (${redirectOrigin}) should match the window's origin (${windowOrigin}).`,
+    }, params.state);
+  }
+  const url = ctx.client.buildAuthorizeUrl(params);
+  const expected = { origin: new URL(url).origin, type: 'authorization_response', state: params.state as string | undefined };
+  hiddenFrameMessage(ctx.env, url, expected, Number(params.timeout) || WEB_MESSAGE_TIMEOUT_MS, (data) => {
+    const response = data?.response as Obj | undefined;
+    if (!response) {
+      const error = { error: 'timeout', error_description: 'Timeout during executing web_message communication' };
+      return fail(error, params.state);
+    }
+    if (response.error) return fail(response, response.state);
+    validateAuthenticationResponse(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
+  });
+}
