@@ -10,9 +10,10 @@ function fakeIndexedDB() {
     setTimeout(() => (r.onsuccess ?? r.oncomplete)?.(), 0);
     return r;
   };
+  const stall = { open: false };
   const store = (tx: Record<string, any>) => ({
     transaction: tx,
-    get: (key: IDBValidKey) => (log.push('get'), request(data.get(key))),
+    get: (key: IDBValidKey) => (log.push('get'), stall.open ? {} : request(data.get(key))),
     put: (value: unknown, key: IDBValidKey) => {
       log.push('put');
       data.set(key, structuredClone(value));
@@ -21,8 +22,9 @@ function fakeIndexedDB() {
     },
   });
   const db = { transaction: () => { const tx: Record<string, any> = {}; tx.objectStore = () => store(tx); return tx; }, createObjectStore() {} };
-  const open = () => (log.push('open'), request(db));
-  return { indexedDB: { open }, data, log };
+  // A stalled open or read never answers (a blocked upgrade, a wedged browser profile).
+  const open = (name: string) => (log.push('open ' + name), stall.open ? {} : request(db));
+  return { indexedDB: { open }, data, log, stall };
 }
 
 function memoryHints() {
@@ -43,6 +45,10 @@ describe('JWKS cache', () => {
     fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [KEY] }),
     now: () => now,
     hints,
+    timer: (fn, ms) => {
+      const id = setTimeout(fn, ms);
+      return () => clearTimeout(id);
+    },
   });
   // A new module instance is a new page: empty memory cache, IndexedDB and localStorage kept.
   const page = async () => {
@@ -54,6 +60,7 @@ describe('JWKS cache', () => {
   beforeEach(() => {
     idb.data.clear();
     idb.log.length = 0;
+    idb.stall.open = false;
     vi.stubGlobal('indexedDB', idb.indexedDB);
     now = 1_000_000;
     fetches = 0;
@@ -95,7 +102,7 @@ describe('JWKS cache', () => {
 
   it('asks IndexedDB first when there is no synchronous storage for markers', async () => {
     await (await page()).getSigningKey(URL, 'k1', source());
-    expect(idb.log.filter((entry) => entry !== 'open').slice(0, 2)).toEqual(['get', 'fetch']);
+    expect(idb.log.filter((entry) => !entry.startsWith('open')).slice(0, 2)).toEqual(['get', 'fetch']);
     await settle();
     await (await page()).getSigningKey(URL, 'k1', source());
     expect(fetches).toBe(1);
@@ -111,11 +118,50 @@ describe('JWKS cache', () => {
   });
 
   it('refetches once for an unknown key id, then fails with v10 message', async () => {
-    const { getSigningKey } = await page();
+    const { getSigningKey, UNKNOWN_KID_COOLDOWN_MS } = await page();
     await getSigningKey(URL, 'k1', source(memoryHints()));
+    now += UNKNOWN_KID_COOLDOWN_MS;
     await expect(getSigningKey(URL, 'rotated', source(memoryHints()))).rejects.toThrow(
       'Could not find a public key for Key ID (kid) "rotated"',
     );
     expect(fetches).toBe(2);
+  });
+
+  it('shares one request between parallel cold checks of the same key set', async () => {
+    const { getSigningKey } = await page();
+    const hints = memoryHints();
+    const keys = await Promise.all([1, 2, 3].map(() => getSigningKey(URL, 'k1', source(hints))));
+    expect(keys).toEqual([KEY, KEY, KEY]);
+    expect(fetches).toBe(1);
+  });
+
+  it('refetches for unknown key ids at most once per 30 s per key-set URL', async () => {
+    const { getSigningKey } = await page();
+    await getSigningKey(URL, 'k1', source(memoryHints()));
+    const forged = (kid: string) => expect(getSigningKey(URL, kid, source(memoryHints()))).rejects.toThrow(kid);
+    await forged('forged-1'); // the set is seconds old: no request
+    await Promise.all([forged('forged-2'), forged('forged-3')]);
+    expect(fetches).toBe(1);
+    now += 30_000;
+    await Promise.all([forged('forged-4'), forged('forged-5')]); // one refetch, shared
+    await forged('forged-6');
+    expect(fetches).toBe(2);
+    now += 30_000;
+    await forged('forged-7');
+    expect(fetches).toBe(3);
+  });
+
+  // Last: before the fix a stalled open would have wedged idb-keyval's shared connection for the file.
+  it('gives up on an IndexedDB read that does not answer within 300 ms and asks the network', async () => {
+    const { getSigningKey } = await page();
+    idb.stall.open = true;
+    const started = Date.now();
+    const key = await Promise.race([
+      getSigningKey(URL, 'k1', source()),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting for IndexedDB'), 2000)),
+    ]);
+    expect(key).toEqual(KEY);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(fetches).toBe(1);
   });
 });

@@ -1,13 +1,18 @@
 /**
  * JSON Web Key Sets, fetched once and cached (in memory and, where available, in IndexedDB through
- * idb-keyval) instead of on every validation as v10 did. An unknown `kid` refetches once, so key
- * rotation keeps working.
+ * idb-keyval) instead of on every validation as v10 did. An unknown `kid` refetches, at most once
+ * per {@link UNKNOWN_KID_COOLDOWN_MS}, so key rotation keeps working while forged key ids cost no
+ * request each; parallel checks share one request per URL.
  */
 import { get as idbGet, set as idbSet } from 'idb-keyval';
 import type { JWK } from 'jose';
 
 /** How long a fetched key set is trusted without refetching. */
 export const JWKS_TTL_MS = 10 * 60 * 1000;
+/** The shortest time between two requests for the same key set caused by unknown key ids. */
+export const UNKNOWN_KID_COOLDOWN_MS = 30_000;
+/** How long IndexedDB may take to answer before the network is asked instead. */
+export const IDB_READ_TIMEOUT_MS = 300;
 const IDB_PREFIX = 'webauth-js.jwks.';
 
 interface CachedSet {
@@ -19,6 +24,8 @@ export interface JwksSource {
   /** Fetches and parses a key set (no headers). */
   fetchJson(url: string): Promise<unknown>;
   now(): number;
+  /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
+  timer(fn: () => void, ms: number): () => void;
   /**
    * Synchronous storage (localStorage) for one timestamp per URL saying IndexedDB holds a fresh
    * set. Without it IndexedDB is always asked first; with it a first visit skips IndexedDB (whose
@@ -28,15 +35,23 @@ export interface JwksSource {
 }
 
 const memory = new Map<string, CachedSet>();
+const inFlight = new Map<string, Promise<CachedSet>>();
+/** When each URL was last requested (or the cached set was fetched, if later). */
+const lastRequest = new Map<string, number>();
 
 // A set stamped in the future (the clock was ahead, then corrected) is stale, not trusted until then.
 const isFresh = (age: number) => age >= 0 && age < JWKS_TTL_MS;
 
-async function readPersisted(url: string): Promise<CachedSet | undefined> {
+async function readPersisted(url: string, source: JwksSource): Promise<CachedSet | undefined> {
+  let cancel = () => {};
+  const deadline = new Promise<undefined>((resolve) => (cancel = source.timer(() => resolve(undefined), IDB_READ_TIMEOUT_MS)));
   try {
-    return (await idbGet<CachedSet>(IDB_PREFIX + url)) ?? undefined;
+    // A stalled open (blocked upgrade, wedged profile) must not hold the validation: the network answers.
+    return await Promise.race([idbGet<unknown>(IDB_PREFIX + url).then((stored) => (stored ? stored : undefined)), deadline]) as CachedSet | undefined;
   } catch {
     return undefined; // No IndexedDB (server side, private mode): memory only.
+  } finally {
+    cancel();
   }
 }
 
@@ -50,13 +65,23 @@ function persist(url: string, set: CachedSet, source: JwksSource): void {
   }
 }
 
-async function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
-  const body = (await source.fetchJson(url)) as { keys?: unknown } | null;
-  const keys = Array.isArray(body?.keys) ? (body!.keys as JWK[]) : [];
-  const set = { keys, fetchedAt: source.now() };
-  memory.set(url, set);
-  persist(url, set, source);
-  return set;
+/** One request per URL at a time: parallel callers share it. */
+function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
+  let pending = inFlight.get(url);
+  if (!pending) {
+    lastRequest.set(url, source.now());
+    pending = source.fetchJson(url).then((body) => {
+      const keys = Array.isArray((body as { keys?: unknown } | null)?.keys) ? ((body as { keys: JWK[] }).keys) : [];
+      const set = { keys, fetchedAt: source.now() };
+      memory.set(url, set);
+      persist(url, set, source);
+      return set;
+    });
+    const done = () => void inFlight.delete(url);
+    pending.then(done, done);
+    inFlight.set(url, pending);
+  }
+  return pending;
 }
 
 function persistedFresh(url: string, source: JwksSource): boolean {
@@ -70,19 +95,27 @@ function persistedFresh(url: string, source: JwksSource): boolean {
 
 const findKey = (set: CachedSet | undefined, kid: unknown) => set?.keys.find((key) => key.kid === kid);
 
+/** True when a fresh set lacking `kid` may be refetched: no request for it in the last 30 s. */
+function mayRefetch(url: string, set: CachedSet, source: JwksSource): boolean {
+  const last = Math.max(set.fetchedAt, lastRequest.get(url) ?? -Infinity);
+  return !(source.now() - last < UNKNOWN_KID_COOLDOWN_MS && source.now() >= last);
+}
+
 /**
  * The key with `kid` from the key set at `url`. Throws v10's message when the set has no such key,
- * or the fetch error (its message is the HTTP status text) when the set cannot be fetched.
+ * the fetch error (its message is the HTTP status text) when the set cannot be fetched, or a
+ * `timeout` error when the key-set endpoint does not answer.
  */
 export async function getSigningKey(url: string, kid: unknown, source: JwksSource): Promise<JWK> {
-  const fresh = (set: CachedSet | undefined) => set && isFresh(source.now() - set.fetchedAt);
+  const fresh = (set: CachedSet | undefined): set is CachedSet => !!set && isFresh(source.now() - set.fetchedAt);
   let set = memory.get(url);
-  if (!fresh(set) && persistedFresh(url, source)) {
-    set = await readPersisted(url);
-    if (fresh(set)) memory.set(url, set!);
+  if (!fresh(set) && !inFlight.has(url) && persistedFresh(url, source)) {
+    set = await readPersisted(url, source);
+    if (fresh(set)) memory.set(url, set);
   }
+  if (!fresh(set) && inFlight.has(url)) set = await inFlight.get(url);
   let key = fresh(set) ? findKey(set, kid) : undefined;
-  if (!key) key = findKey(await fetchSet(url, source), kid);
+  if (!key && (!fresh(set) || mayRefetch(url, set, source))) key = findKey(await fetchSet(url, source), kid);
   if (!key) throw new Error(`Could not find a public key for Key ID (kid) "${String(kid)}"`);
   return key;
 }
@@ -90,4 +123,5 @@ export async function getSigningKey(url: string, kid: unknown, source: JwksSourc
 /** Forgets cached key sets (memory only); for tests. */
 export function clearJwksMemoryCache(): void {
   memory.clear();
+  lastRequest.clear();
 }

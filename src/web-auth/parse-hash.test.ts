@@ -121,7 +121,7 @@ describe('authorize → parseHash', () => {
     expect(err.errorDescription).toBe('Could not find a public key for Key ID (kid) "nope"');
   });
 
-  it('caches the key set across validations and refetches once for an unknown kid', async () => {
+  it('caches the key set across validations and refetches once for an unknown kid (30 s after the last request)', async () => {
     const counter = serveJwks(env, JWKS, keys);
     const auth = webAuth();
     for (let i = 0; i < 3; i++) {
@@ -130,6 +130,7 @@ describe('authorize → parseHash', () => {
       expect((await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` })).err).toBeNull();
     }
     expect(counter.count).toBe(1);
+    env.clock += 30_000;
     const { state, nonce } = startLogin(auth);
     const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }), { kid: 'rotated' });
     await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` });
@@ -188,5 +189,24 @@ describe('parseHash edge cases', () => {
     const result = await auth.parseHash();
     expect(result).toMatchObject({ accessToken: 'AT', idToken: null, idTokenPayload: null, expiresIn: NaN });
     await expect(auth.parseHash({ hash: '#access_token=A&state=nope' })).rejects.toMatchObject({ error: 'invalid_token' });
+  });
+});
+
+describe('stalled key-set endpoint', () => {
+  it('validateToken calls back once with a timeout error after 10 s instead of waiting forever', async () => {
+    const auth = webAuth();
+    env.respond = () => new Promise<Response>(() => {});
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID'));
+    const calls: unknown[][] = [];
+    auth.validateToken(idToken, null, (...args) => void calls.push(args));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(env.fetches).toHaveLength(1);
+    env.advance(10_000);
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({
+      error: 'timeout',
+      errorDescription: `Timeout while fetching the key set from ${JWKS}`,
+    });
   });
 });

@@ -62,7 +62,7 @@ export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonc
     audience: o.clientID,
     // From the expected issuer, never from the unverified token (v10 used the token's `iss`).
     jwksUri: o.jwksURI || joinUrl(o.token_issuer, '.well-known/jwks.json'),
-    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now(), hints: localStorageOf(ctx.env) },
+    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now(), timer: (fn, ms) => ctx.env.timer(fn, ms), hints: localStorageOf(ctx.env) },
     leeway,
     maxAge: o.maxAge,
     clock: o.__clock ?? (() => new Date(ctx.env.now())),
