@@ -33,7 +33,9 @@ function memoryHints() {
 }
 
 const URL = 'https://tenant.example.com/.well-known/jwks.json';
-const KEY = { kty: 'RSA', kid: 'k1', n: 'n', e: 'AQAB' };
+/** A 2048-bit modulus (256 bytes, top bit set); the value does not matter for the cache. */
+const N_2048 = 'x' + 'A'.repeat(341);
+const KEY = { kty: 'RSA', kid: 'k1', n: N_2048, e: 'AQAB' };
 
 describe('JWKS cache', () => {
   // idb-keyval keeps its connection for the whole file (node_modules are not reset between tests),
@@ -41,8 +43,9 @@ describe('JWKS cache', () => {
   const idb = fakeIndexedDB();
   let now: number;
   let fetches: number;
+  let served: Record<string, unknown>[];
   const source = (hints?: JwksSource['hints']): JwksSource => ({
-    fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [KEY] }),
+    fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [...served] }),
     now: () => now,
     hints,
     timer: (fn, ms) => {
@@ -55,7 +58,7 @@ describe('JWKS cache', () => {
     vi.resetModules();
     return import('./jwks.js');
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 40));
 
   beforeEach(() => {
     idb.data.clear();
@@ -64,8 +67,12 @@ describe('JWKS cache', () => {
     vi.stubGlobal('indexedDB', idb.indexedDB);
     now = 1_000_000;
     fetches = 0;
+    served = [KEY];
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    await settle(); // a test's background write lands before the next test clears the log
+    vi.unstubAllGlobals();
+  });
 
   it('goes to the network first on a first visit, then persists the set and its marker', async () => {
     const hints = memoryHints();
@@ -149,6 +156,46 @@ describe('JWKS cache', () => {
     now += 30_000;
     await forged('forged-7');
     expect(fetches).toBe(3);
+  });
+
+  it('ignores keys that are not RS256 signing keys of at least 2048 bits, or that carry private members', async () => {
+    const { getSigningKey } = await page();
+    const bad = {
+      enc: { ...KEY, kid: 'enc', use: 'enc' },
+      ps256: { ...KEY, kid: 'ps256', alg: 'PS256' },
+      ec: { kty: 'EC', kid: 'ec', crv: 'P-256', x: 'x', y: 'y' },
+      short: { ...KEY, kid: 'short', n: 'x' + 'A'.repeat(169) }, // 1016 bits
+      padded: { ...KEY, kid: 'padded', n: 'AAAA' + 'A'.repeat(338) }, // leading zero bytes do not count
+      private: { ...KEY, kid: 'private', d: 'secret' },
+      primes: { ...KEY, kid: 'primes', p: 'p', q: 'q' },
+      noModulus: { kty: 'RSA', kid: 'noModulus', e: 'AQAB' },
+    };
+    served = [KEY, ...Object.values(bad), { ...KEY, kid: 'ok', use: 'sig', alg: 'RS256' }];
+    expect(await getSigningKey(URL, 'ok', source(memoryHints()))).toMatchObject({ kid: 'ok' });
+    for (const kid of Object.keys(bad)) {
+      await expect(getSigningKey(URL, kid, source(memoryHints()))).rejects.toThrow(`Could not find a public key for Key ID (kid) "${kid}"`);
+    }
+  });
+
+  it('keeps its key sets in a database of its own, not idb-keyval\'s shared default', async () => {
+    await (await page()).getSigningKey(URL, 'k1', source());
+    const opened = idb.log.filter((entry) => entry.startsWith('open '));
+    expect(opened).toEqual(['open webauth-js']);
+  });
+
+  it.each([
+    ['keys that are not a list', { keys: 'nope', fetchedAt: 0 }],
+    ['no fetch time', { keys: [KEY] }],
+    ['a fetch time that is not a number', { keys: [KEY], fetchedAt: 'now' }],
+    ['a private key', { keys: [{ ...KEY, d: 'secret' }], fetchedAt: 0 }],
+    ['a list of strings', { keys: ['k1'], fetchedAt: 0 }],
+  ])('does not use a stored set with %s, and fetches instead', async (_name, stored) => {
+    await (await page()).getSigningKey(URL, 'k1', source());
+    await settle();
+    for (const key of idb.data.keys()) idb.data.set(key, { ...stored, ...('fetchedAt' in stored && stored.fetchedAt === 0 ? { fetchedAt: now } : {}) });
+    const key = await (await page()).getSigningKey(URL, 'k1', source());
+    expect(key).toEqual(KEY);
+    expect(fetches).toBe(2);
   });
 
   // Last: before the fix a stalled open would have wedged idb-keyval's shared connection for the file.

@@ -4,7 +4,7 @@
  * per {@link UNKNOWN_KID_COOLDOWN_MS}, so key rotation keeps working while forged key ids cost no
  * request each; parallel checks share one request per URL.
  */
-import { get as idbGet, set as idbSet } from 'idb-keyval';
+import { createStore, get as idbGet, set as idbSet } from 'idb-keyval';
 import type { JWK } from 'jose';
 
 /** How long a fetched key set is trusted without refetching. */
@@ -13,7 +13,11 @@ export const JWKS_TTL_MS = 10 * 60 * 1000;
 export const UNKNOWN_KID_COOLDOWN_MS = 30_000;
 /** How long IndexedDB may take to answer before the network is asked instead. */
 export const IDB_READ_TIMEOUT_MS = 300;
+/** Prefix of the localStorage freshness markers (COMPATIBILITY A4). */
 const IDB_PREFIX = 'webauth-js.jwks.';
+// A database of our own (opened lazily): another script using idb-keyval's shared default store
+// cannot read, replace or wipe the cached keys, nor stall our reads with its own upgrade.
+const keySetStore = createStore('webauth-js', 'jwks');
 
 interface CachedSet {
   keys: JWK[];
@@ -34,6 +38,51 @@ export interface JwksSource {
   hints?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Bits of a base64url modulus, leading zero bytes not counted (0 when it does not decode). */
+function modulusBits(n: string): number {
+  let bytes: string;
+  try {
+    bytes = atob(n.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (n.length % 4)) % 4));
+  } catch {
+    return 0;
+  }
+  let i = 0;
+  while (i < bytes.length && bytes.charCodeAt(i) === 0) i++;
+  return i === bytes.length ? 0 : (bytes.length - i) * 8 - Math.clz32(bytes.charCodeAt(i)) + 24;
+}
+
+/**
+ * A key this library may verify with: RSA, public only, at least 2048 bits, and, when it says so,
+ * meant for signatures (`use`) with RS256 (`alg`). Anything else in a hostile or sloppy key set is
+ * ignored, as if absent.
+ */
+function isSigningKey(key: unknown): key is JWK {
+  if (!isObject(key)) return false;
+  return (
+    key.kty === 'RSA' &&
+    (key.use === undefined || key.use === 'sig') &&
+    (key.alg === undefined || key.alg === 'RS256') &&
+    !('d' in key || 'p' in key || 'q' in key) &&
+    typeof key.e === 'string' &&
+    typeof key.n === 'string' &&
+    modulusBits(key.n) >= 2048
+  );
+}
+
+/** The usable keys of a fetched body (`{ keys: [...] }`) or stored set; anything else has none. */
+const signingKeys = (value: unknown): JWK[] => (isObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : []);
+
+/**
+ * A stored set, if it has the shape this module writes: only signing keys and a fetch time. The
+ * database may hold anything (another script, an older version), so anything else is no set.
+ */
+function storedSet(value: unknown): CachedSet | undefined {
+  if (!isObject(value) || !Array.isArray(value.keys) || typeof value.fetchedAt !== 'number') return undefined;
+  return value.keys.every(isSigningKey) ? { keys: value.keys, fetchedAt: value.fetchedAt } : undefined;
+}
+
 const memory = new Map<string, CachedSet>();
 const inFlight = new Map<string, Promise<CachedSet>>();
 /** When each URL was last requested (or the cached set was fetched, if later). */
@@ -47,7 +96,7 @@ async function readPersisted(url: string, source: JwksSource): Promise<CachedSet
   const deadline = new Promise<undefined>((resolve) => (cancel = source.timer(() => resolve(undefined), IDB_READ_TIMEOUT_MS)));
   try {
     // A stalled open (blocked upgrade, wedged profile) must not hold the validation: the network answers.
-    return await Promise.race([idbGet<unknown>(IDB_PREFIX + url).then((stored) => (stored ? stored : undefined)), deadline]) as CachedSet | undefined;
+    return await Promise.race([idbGet<unknown>(url, keySetStore).then(storedSet), deadline]);
   } catch {
     return undefined; // No IndexedDB (server side, private mode): memory only.
   } finally {
@@ -57,7 +106,7 @@ async function readPersisted(url: string, source: JwksSource): Promise<CachedSet
 
 function persist(url: string, set: CachedSet, source: JwksSource): void {
   try {
-    idbSet(IDB_PREFIX + url, set)
+    idbSet(url, set, keySetStore)
       .then(() => source.hints?.setItem(IDB_PREFIX + url, String(set.fetchedAt)))
       .catch(() => undefined);
   } catch {
@@ -71,8 +120,7 @@ function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
   if (!pending) {
     lastRequest.set(url, source.now());
     pending = source.fetchJson(url).then((body) => {
-      const keys = Array.isArray((body as { keys?: unknown } | null)?.keys) ? ((body as { keys: JWK[] }).keys) : [];
-      const set = { keys, fetchedAt: source.now() };
+      const set = { keys: signingKeys(body), fetchedAt: source.now() };
       memory.set(url, set);
       persist(url, set, source);
       return set;
