@@ -80,3 +80,23 @@ describe('buildLogoutUrl', () => {
     expect(() => auth.buildLogoutUrl('x' as never)).toThrow('options parameter is not valid');
   });
 });
+
+describe('buildAuthorizeUrl with secrets', () => {
+  it('drops password, otp and the client secret from the URL, with a warning', () => {
+    const { env, auth } = client();
+    const url = new URL(
+      auth.buildAuthorizeUrl({
+        responseType: 'code',
+        redirectUri: 'https://app.example.com/cb',
+        state: 'S',
+        password: 'hunter2',
+        otp: '123456',
+        clientSecret: 'shh',
+        connection: 'db',
+      } as never),
+    );
+    expect(url.search).not.toMatch(/hunter2|123456|shh/);
+    expect([...url.searchParams.keys()]).toEqual(['client_id', 'response_type', 'redirect_uri', 'state', 'connection', 'auth0Client']);
+    expect(env.warnings).toEqual([['Secrets are never sent in the /authorize URL; dropped: [password,otp,client_secret]']]);
+  });
+});
