@@ -100,3 +100,21 @@ describe('buildAuthorizeUrl with secrets', () => {
     expect(env.warnings).toEqual([['Secrets are never sent in the /authorize URL; dropped: [password,otp,client_secret]']]);
   });
 });
+
+describe('domain', () => {
+  const rootUrl = (domain: string) => client({ domain }).auth.baseOptions.rootUrl;
+  it('is a host name even when it starts with "http"', () => {
+    expect(rootUrl('httpcats.example.com')).toBe('https://httpcats.example.com');
+    expect(rootUrl('HTTPS.example.com')).toBe('https://HTTPS.example.com');
+    expect(client({ domain: 'httpcats.example.com' }).auth.buildLogoutUrl()).toMatch(/^https:\/\/httpcats\.example\.com\/v2\/logout\?/);
+  });
+  it('may be a URL: https for any host, http for loopback hosts only', () => {
+    for (const url of ['https://tenant.example.com', 'http://localhost:3000', 'http://127.0.0.1:5000', 'http://127.8.9.10', 'http://[::1]:8080']) {
+      expect(rootUrl(url)).toBe(url);
+    }
+    for (const url of ['http://tenant.example.com', 'http://127.0.0.1.example.com', 'http://localhost.example.com', 'HTTP://10.0.0.1']) {
+      expect(() => rootUrl(url), url).toThrow('domain option is not valid: http is only allowed for loopback hosts');
+    }
+    expect(() => rootUrl('https://')).toThrow('domain option is not valid');
+  });
+});
