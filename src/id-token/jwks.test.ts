@@ -11,20 +11,22 @@ function fakeIndexedDB() {
     return r;
   };
   const stall = { open: false };
+  const pending = { writes: 0 };
   const store = (tx: Record<string, any>) => ({
     transaction: tx,
     get: (key: IDBValidKey) => (log.push('get'), stall.open ? {} : request(data.get(key))),
     put: (value: unknown, key: IDBValidKey) => {
       log.push('put');
       data.set(key, structuredClone(value));
-      setTimeout(() => tx.oncomplete?.(), 0);
+      pending.writes++;
+      setTimeout(() => (tx.oncomplete?.(), pending.writes--), 0);
       return request(undefined);
     },
   });
   const db = { transaction: () => { const tx: Record<string, any> = {}; tx.objectStore = () => store(tx); return tx; }, createObjectStore() {} };
   // A stalled open or read never answers (a blocked upgrade, a wedged browser profile).
   const open = (name: string) => (log.push('open ' + name), stall.open ? {} : request(db));
-  return { indexedDB: { open }, data, log, stall };
+  return { indexedDB: { open }, data, log, stall, pending };
 }
 
 function memoryHints() {
@@ -48,17 +50,23 @@ describe('JWKS cache', () => {
     fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [...served] }),
     now: () => now,
     hints,
-    timer: (fn, ms) => {
-      const id = setTimeout(fn, ms);
-      return () => clearTimeout(id);
-    },
+    // No deadline fires unless a test asks for one: a loaded machine must not turn a slow fake read into a miss.
+    timer: () => () => {},
   });
+  const realTimer: JwksSource['timer'] = (fn, ms) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  };
   // A new module instance is a new page: empty memory cache, IndexedDB and localStorage kept.
   const page = async () => {
     vi.resetModules();
     return import('./jwks.js');
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 40));
+  // Until every IndexedDB write has completed and its marker has been written.
+  const settle = async () => {
+    for (let i = 0; i < 200 && idb.pending.writes > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  };
 
   beforeEach(() => {
     idb.data.clear();
@@ -204,7 +212,7 @@ describe('JWKS cache', () => {
     idb.stall.open = true;
     const started = Date.now();
     const key = await Promise.race([
-      getSigningKey(URL, 'k1', source()),
+      getSigningKey(URL, 'k1', { ...source(), timer: realTimer }),
       new Promise((resolve) => setTimeout(() => resolve('still waiting for IndexedDB'), 2000)),
     ]);
     expect(key).toEqual(KEY);
