@@ -122,12 +122,22 @@ export function validateAuthenticationResponse(ctx: WebAuthContext, options: Val
     cb(null, buildResult(parsed, payload, appState));
   };
   if (!parsed.id_token) return finish(null);
+  // An ID token from the front channel is bound to this login by its nonce (OIDC Core 3.2.2.11);
+  // without one expected (a transaction for a `token`-only login, say) it could come from anywhere.
+  // Only the IdP-initiated opt-in, which has no transaction at all, goes without.
+  if (!expectedNonce && !stateBypass) {
+    return cb(invalidToken('Nonce (nonce) is required to validate the ID token, but none was stored for this response'));
+  }
 
   verifyToken(ctx, parsed.id_token as string, expectedNonce)
     .then(async (payload) => {
       const orgError = checkOrganization(transaction.organization, payload);
       if (orgError) throw invalidToken(orgError);
-      if (parsed.access_token && payload.at_hash) {
+      if (parsed.access_token) {
+        // Required, unlike v10: without it a swapped access token would pass with a genuine ID token.
+        if (typeof payload.at_hash !== 'string') {
+          throw invalidToken('Access Token Hash (at_hash) claim must be a string present in the ID token when an access token is returned');
+        }
         const hash = await accessTokenHash(ctx.env.subtle(), String(parsed.access_token));
         if (hash !== payload.at_hash) throw invalidToken('Invalid access_token');
       }
