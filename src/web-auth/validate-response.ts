@@ -122,15 +122,16 @@ export function validateAuthenticationResponse(ctx: WebAuthContext, options: Val
     cb(null, buildResult(parsed, payload, appState));
   };
   if (!parsed.id_token) return finish(null);
-  // An ID token from the front channel is bound to this login by its nonce (OIDC Core 3.2.2.11);
-  // without one expected (a transaction for a `token`-only login, say) it could come from anywhere.
-  // Only the IdP-initiated opt-in, which has no transaction at all, goes without.
-  if (!expectedNonce && !stateBypass) {
-    return cb(invalidToken('Nonce (nonce) is required to validate the ID token, but none was stored for this response'));
-  }
 
   verifyToken(ctx, parsed.id_token as string, expectedNonce)
     .then(async (payload) => {
+      // An ID token from the front channel is bound to this login by its nonce (OIDC Core 3.2.2.11);
+      // without one expected (a transaction for a `token`-only login, say) it could come from
+      // anywhere. Only the IdP-initiated opt-in, which has no transaction at all, goes without.
+      // Checked after verification, so a broken token still gets v10's message for what is wrong.
+      if (!expectedNonce && !stateBypass) {
+        throw invalidToken('Nonce (nonce) is required to validate the ID token, but none was stored for this response');
+      }
       const orgError = checkOrganization(transaction.organization, payload);
       if (orgError) throw invalidToken(orgError);
       if (parsed.access_token) {
