@@ -165,12 +165,12 @@ describe('authorize → parseHash', () => {
 });
 
 describe('parseHash edge cases', () => {
-  it('returns a fragment error with its state, leaving the transaction', async () => {
+  it('returns a fragment error with its state, and removes the transaction (v10 left it)', async () => {
     const auth = webAuth();
     const { state } = startLogin(auth);
     const { err } = await parse(auth, { hash: `#error=access_denied&error_description=User+did+not+authorize&state=${state}` });
     expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'access_denied', errorDescription: 'User did not authorize', state });
-    expect(auth.transactionManager.getStoredTransaction(state)).toMatchObject({ state });
+    expect(auth.transactionManager.getStoredTransaction(state)).toBeUndefined();
   });
   it('returns null for a fragment without tokens and invalid_hash for missing ones', async () => {
     const auth = webAuth();
@@ -251,5 +251,17 @@ describe('ID token rules of an authentication response', () => {
     const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID'));
     const { err } = await parse(auth, { hash: `#id_token=${idToken}`, __enableIdPInitiatedLogin: true });
     expect(err).toBeNull();
+  });
+});
+
+describe('a state is used once', () => {
+  it('even when the response was an error: the transaction is gone afterwards', async () => {
+    const auth = webAuth();
+    const { state, nonce } = startLogin(auth);
+    const { err } = await parse(auth, { hash: `#error=login_required&error_description=Login%20required&state=${state}` });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'login_required', errorDescription: 'Login required', state });
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, at_hash: atHash('AT') }));
+    const replay = await parse(auth, { hash: `#access_token=AT&id_token=${idToken}&state=${state}` });
+    expect(replay.err).toMatchObject({ error: 'invalid_token', errorDescription: '`state` does not match.' });
   });
 });

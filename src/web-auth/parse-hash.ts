@@ -24,6 +24,8 @@ export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: Au
       errorDescription: parsed.error_description as string | undefined,
     };
     if (parsed.state) fields.state = parsed.state as string;
+    // Unlike v10, an error answer uses up its state too: the transaction cannot serve a later response.
+    if (typeof parsed.state === 'string' && parsed.state) ctx.transactionManager.clearTransaction(parsed.state);
     return cb(new AuthResponseError(fields));
   }
   if (!has(parsed, 'access_token') && !has(parsed, 'id_token') && !has(parsed, 'refresh_token')) {

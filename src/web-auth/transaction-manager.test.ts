@@ -60,3 +60,15 @@ describe('TransactionManager', () => {
     expect(tm.getStoredTransaction('S')).toBeUndefined();
   });
 });
+
+describe('TransactionManager hardening', () => {
+  it('never generates a state or nonce shorter than 16 characters', () => {
+    const store = memoryStore();
+    for (const keyLength of [1, 8, 15]) {
+      const params = new TransactionManager(fakeEnv(), store, { keyLength }).process({ responseType: 'id_token' });
+      expect(params.state).toHaveLength(16);
+      expect(params.nonce).toHaveLength(16);
+    }
+    expect(new TransactionManager(fakeEnv(), store, { keyLength: 40 }).process({ responseType: 'token' }).state).toHaveLength(40);
+  });
+});
