@@ -59,6 +59,23 @@ describe('login on the hosted login page', () => {
   });
 });
 
+describe('hosted-page answer without a usable form', () => {
+  it('calls back once with the error instead of throwing into the request', async () => {
+    const env = fakeEnv('https://me.auth0.com/login?state=ULP');
+    env.respond = () => new Response('<p>Service unavailable</p>', { headers: { 'content-type': 'text/html' } });
+    env.submitForm = () => {
+      throw new Error('The login answer holds no form to submit');
+    };
+    const webAuth = make(env, { responseType: 'code' });
+    const calls: unknown[][] = [];
+    webAuth.login({ username: 'u', password: 'p', realm: 'db' }, (...args: unknown[]) => void calls.push(args));
+    await expect.poll(() => calls.length).toBe(1);
+    expect(String(calls[0]![0])).toBe('Error: The login answer holds no form to submit');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('login through /co/authenticate', () => {
   it('sends credentials with cookies, keeps the verifier and redirects with the login ticket', async () => {
     const env = fakeEnv();
