@@ -101,7 +101,8 @@ function checkTimes(claims: Record<string, any>, o: VerifyOptions): void {
 
 /**
  * Verifies `token` and resolves with its full claim set, or rejects with an `Error` whose message is
- * v10's description of the first failed check.
+ * v10's description of the first failed check. The message may quote the token's unverified
+ * header and claims (`alg`, `kid`, `iss`, `aud`, `nonce`, …): untrusted text, never HTML.
  */
 export async function verifyIdToken(token: string | undefined, o: VerifyOptions): Promise<IdTokenPayload> {
   if (!token) throw new Error('ID token is required but missing');

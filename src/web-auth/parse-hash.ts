@@ -13,7 +13,11 @@ export interface ParseHashOptions extends ValidateOptions {
 }
 
 
-/** Parses and validates the response in `options.hash` (or the page's fragment). */
+/**
+ * Parses and validates the response in `options.hash` (or the page's fragment). An `error` in the
+ * fragment is reported with the fragment's own `error_description`: untrusted text (anyone can
+ * craft the link), to be shown as text, never as HTML.
+ */
 export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: AuthDone): void {
   const hash = options.hash !== undefined ? options.hash : currentLocation(ctx.env).hash;
   const parsed: Record<string, unknown> = parseQuery(String(hash).replace(/^#/, '').replace(/^\//, ''));
