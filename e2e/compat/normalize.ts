@@ -15,7 +15,7 @@ const TIME_CLAIMS = new Set(['iat', 'exp', 'auth_time', 'updated_at', 'time', 'e
 // random access token, the opaque refresh token, a new user's id), not of the library.
 const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash', 'refreshToken', 'Id']);
 const JWKS_MARKER = 'webauth-js.jwks.';
-// Our expiry item beside each localStorage transaction (COMPATIBILITY S9): auth0-js keeps them for ever.
+// Our expiry item beside each localStorage transaction (COMPATIBILITY S12): auth0-js keeps them for ever.
 const EXPIRY_MARKER = 'webauth-js.expires.';
 
 /** Decodes an `Auth0-Client` value and hides the version numbers, which name the library. */
