@@ -40,3 +40,14 @@ describe('fetchJson', () => {
     expect((env.fetches[0]!.init!.signal as AbortSignal).aborted).toBe(true);
   });
 });
+
+describe('fetchJson without a fetch', () => {
+  it('rejects with the transport error and leaves no timer behind when fetch throws synchronously', async () => {
+    const env = fakeEnv();
+    env.fetch = () => {
+      throw new ReferenceError('fetch is not defined');
+    };
+    await expect(fetchJson(env, URL)).rejects.toThrow('Request has been terminated');
+    expect(env.timers.size).toBe(0);
+  });
+});

@@ -13,12 +13,16 @@ export const FETCH_JSON_TIMEOUT_MS = 10_000;
  */
 export function fetchJson(env: BrowserEnv, url: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
+    let settled = false;
+    let cancel = () => {};
     const handle = sendRequest({ env }, { method: 'GET', url, noHeaders: true }, (err, response) => {
+      settled = true; // may happen synchronously (no fetch at all), before the timer exists
       cancel();
       if (err) reject(err);
       else resolve(response?.body ?? null);
     });
-    const cancel = env.timer(() => {
+    if (settled) return;
+    cancel = env.timer(() => {
       handle.abort();
       reject(new AuthResponseError({ error: 'timeout', errorDescription: `Timeout while fetching the key set from ${url}` }));
     }, FETCH_JSON_TIMEOUT_MS);
