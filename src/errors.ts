@@ -54,8 +54,19 @@ export interface AuthResponseErrorFields {
  * ```
  */
 export class AuthResponseError extends WebAuthError {
+  /**
+   * The error code. For an error read from the URL fragment this is the fragment's text as given:
+   * untrusted input (anyone can link to the callback page with any fragment).
+   */
   error!: string;
+  /**
+   * A human-readable description. **Untrusted text**: it may come from the URL fragment
+   * (`error_description`) or quote values of a token that failed verification (its `iss`, `alg`,
+   * `kid`, `nonce`, …), so an attacker can choose it. Show it as text (`textContent`), never as
+   * HTML, and do not use it to decide anything.
+   */
   errorDescription?: string;
+  /** The `state` of the response (untrusted until matched against a stored transaction). */
   state?: string;
   constructor(fields: AuthResponseErrorFields, options?: { cause?: unknown }) {
     super(fields.errorDescription ?? fields.error, options);

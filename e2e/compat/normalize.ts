@@ -15,6 +15,8 @@ const TIME_CLAIMS = new Set(['iat', 'exp', 'auth_time', 'updated_at', 'time', 'e
 // random access token, the opaque refresh token, a new user's id), not of the library.
 const RANDOM_KEYS = new Set(['tx', 'sid', 'at_hash', 'refreshToken', 'Id']);
 const JWKS_MARKER = 'webauth-js.jwks.';
+// Our expiry item beside each localStorage transaction (COMPATIBILITY S12): auth0-js keeps them for ever.
+const EXPIRY_MARKER = 'webauth-js.expires.';
 
 /** Decodes an `Auth0-Client` value and hides the version numbers, which name the library. */
 function normalizeTelemetry(value: string): string {
@@ -60,7 +62,7 @@ export function normalize(value: unknown, p: Placeholders, key = ''): unknown {
     const requestError = (value as Record<string, unknown>).error === 'request_error';
     for (const [k, v] of Object.entries(value)) {
       // Our key-set marker in localStorage (COMPATIBILITY.md A4): auth0-js keeps no key cache.
-      if (k.startsWith(JWKS_MARKER)) continue;
+      if (k.startsWith(JWKS_MARKER) || k.startsWith(EXPIRY_MARKER)) continue;
       // COMPATIBILITY.md A5: our 429 errors also carry the rate-limit headers as `rateLimit`.
       if (k === 'rateLimit') continue;
       if (requestError && (k === 'error_description' || k === 'description') && typeof v === 'string') {

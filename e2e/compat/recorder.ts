@@ -55,15 +55,17 @@ export class Recorder {
     return fresh;
   }
 
-  /** Adds the app origin's cookies and web storage. */
-  async storage(label: string): Promise<void> {
+  /** Adds the app origin's cookies and web storage, without the entries `hide` names. */
+  async storage(label: string, hide: (name: string) => boolean = () => false): Promise<void> {
     const cookies = (await this.context.cookies(this.appUrl))
+      .filter((c) => !hide(c.name))
       .map(({ name, value, path, secure, sameSite, httpOnly }) => ({ name, value, path, secure, sameSite, httpOnly }))
       // The cross-origin verifier cookie is named by the tenant's random id and holds its random
       // verifier (reference §9.3); the rest of its name (the encoded root URL) is compared.
       .map((c) => (c.name.startsWith(VERIFIER_COOKIE) ? { ...c, name: c.name.replace(/%2F[^%]+$/, '%2F<co_id>'), value: '<verifier>' } : c))
       .sort((a, b) => a.name.localeCompare(b.name));
-    const storage = await this.page.evaluate(() => ({ ...localStorage })).catch(() => ({}));
+    const all: Record<string, string> = await this.page.evaluate(() => ({ ...localStorage })).catch(() => ({}));
+    const storage = Object.fromEntries(Object.entries(all).filter(([name]) => !hide(name)));
     this.add('storage', { label, cookies, localStorage: storage });
   }
 }

@@ -1,4 +1,5 @@
 /** Validation and normalisation of `Authentication` options (v10 messages, in v10's order). */
+import { ArgumentError } from '../errors.js';
 import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
 import { joinUrl } from '../shared/query.js';
 import type { BrowserEnv } from '../browser/env.js';
@@ -56,7 +57,25 @@ export function validateAuthenticationOptions(options: unknown): asserts options
   checkOptions(options, 'options parameter is not valid', [...CLIENT_RULES, ...TELEMETRY_RULES]);
 }
 
-/** The API root: a domain starting with `http` is used as given (local development). */
+/** localhost, 127.0.0.0/8 and [::1], as `URL` spells host names. */
+const isLoopback = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * The API root. A domain with an `http://` or `https://` scheme is used as given (local
+ * development), but plain `http` only for a loopback host: tokens and credentials never travel
+ * unencrypted. Anything else (including a host like `httpcats.example.com`) is a host name.
+ */
 export function rootUrlFor(domain: string): string {
-  return domain.toLowerCase().startsWith('http') ? domain : joinUrl('https://' + domain);
+  if (!/^https?:\/\//i.test(domain)) return joinUrl('https://' + domain);
+  let url: URL;
+  try {
+    url = new URL(domain);
+  } catch {
+    throw new ArgumentError('domain option is not valid');
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new ArgumentError('domain option is not valid: http is only allowed for loopback hosts');
+  }
+  return domain;
 }

@@ -80,3 +80,41 @@ describe('buildLogoutUrl', () => {
     expect(() => auth.buildLogoutUrl('x' as never)).toThrow('options parameter is not valid');
   });
 });
+
+describe('buildAuthorizeUrl with secrets', () => {
+  it('drops password, otp and the client secret from the URL, with a warning', () => {
+    const { env, auth } = client();
+    const url = new URL(
+      auth.buildAuthorizeUrl({
+        responseType: 'code',
+        redirectUri: 'https://app.example.com/cb',
+        state: 'S',
+        password: 'hunter2',
+        otp: '123456',
+        clientSecret: 'shh',
+        connection: 'db',
+      } as never),
+    );
+    expect(url.search).not.toMatch(/hunter2|123456|shh/);
+    expect([...url.searchParams.keys()]).toEqual(['client_id', 'response_type', 'redirect_uri', 'state', 'connection', 'auth0Client']);
+    expect(env.warnings).toEqual([['Secrets are never sent in the /authorize URL; dropped: [password,otp,client_secret]']]);
+  });
+});
+
+describe('domain', () => {
+  const rootUrl = (domain: string) => client({ domain }).auth.baseOptions.rootUrl;
+  it('is a host name even when it starts with "http"', () => {
+    expect(rootUrl('httpcats.example.com')).toBe('https://httpcats.example.com');
+    expect(rootUrl('HTTPS.example.com')).toBe('https://HTTPS.example.com');
+    expect(client({ domain: 'httpcats.example.com' }).auth.buildLogoutUrl()).toMatch(/^https:\/\/httpcats\.example\.com\/v2\/logout\?/);
+  });
+  it('may be a URL: https for any host, http for loopback hosts only', () => {
+    for (const url of ['https://tenant.example.com', 'http://localhost:3000', 'http://127.0.0.1:5000', 'http://127.8.9.10', 'http://[::1]:8080']) {
+      expect(rootUrl(url)).toBe(url);
+    }
+    for (const url of ['http://tenant.example.com', 'http://127.0.0.1.example.com', 'http://localhost.example.com', 'HTTP://10.0.0.1']) {
+      expect(() => rootUrl(url), url).toThrow('domain option is not valid: http is only allowed for loopback hosts');
+    }
+    expect(() => rootUrl('https://')).toThrow('domain option is not valid');
+  });
+});

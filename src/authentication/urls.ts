@@ -15,6 +15,8 @@ export interface UrlContext {
 
 const AUTHORIZE_BASE_KEYS = ['clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience'];
 const NOT_SENT = ['username', 'popupOptions', 'domain', 'tenant', 'timeout', 'appState'];
+/** Credentials a URL must never carry (it ends up in history, logs and Referer headers). */
+const SECRET_PARAMS = ['password', 'otp', 'client_secret'];
 
 const containsWord = (list: unknown, word: string) => String(list).indexOf(word) !== -1;
 
@@ -36,6 +38,11 @@ export function buildAuthorizeUrl(ctx: UrlContext, options: unknown): string {
   if (ctx.telemetry) params.auth0Client = ctx.telemetry;
   if (Array.isArray(params.connection_scope)) params.connection_scope = params.connection_scope.join(',');
   params = toSnakeCase(omit(params, NOT_SENT), ['auth0Client']) as Obj;
+  const secrets = SECRET_PARAMS.filter((key) => key in params);
+  if (secrets.length) {
+    ctx.warn(`Secrets are never sent in the /authorize URL; dropped: [${secrets.join(',')}]`);
+    params = omit(params, secrets);
+  }
   const unknown = unknownAuthorizeParams(params);
   if (unknown.length) ctx.warn(unknownParamsWarning(unknown));
   return joinUrl(ctx.baseOptions.rootUrl, 'authorize') + '?' + stringifyQuery(params);

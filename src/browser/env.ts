@@ -4,6 +4,9 @@
  * Globals are read lazily, on use, so importing the library during server-side rendering is safe.
  */
 
+import { WebAuthError } from '../errors.js';
+import { autoPostForm } from './auto-post-form.js';
+
 /** What the library needs from the page it runs in. */
 export interface BrowserEnv {
   fetch(input: string, init?: RequestInit): Promise<Response>;
@@ -28,8 +31,8 @@ export interface BrowserEnv {
   /** The parent window when this page is framed, else null. */
   parent(): Window | null;
   /**
-   * Appends `html` (the tenant's auto-post form) in a new element at the end of the body and
-   * submits its first element, which is the form.
+   * Submits the auto-post form in `html` (the tenant's login answer), rebuilt from its fields
+   * only (see auto-post-form.ts); throws a `WebAuthError` when `html` holds no usable form.
    */
   submitForm(html: string): void;
   /** Appends a hidden iframe to the body, not yet navigated (see child-window.ts). */
@@ -91,10 +94,9 @@ export function defaultEnv(): BrowserEnv {
     },
     parent: () => (parent !== window ? parent : null),
     submitForm: (html) => {
-      const holder = document.createElement('div');
-      holder.innerHTML = html; // tenant HTML on the tenant's own page; scripts in it do not run
-      document.body.appendChild(holder);
-      (holder.firstElementChild as HTMLFormElement | null)?.submit();
+      const form = autoPostForm(document, html);
+      if (!form) throw new WebAuthError('The login answer holds no form to submit');
+      document.body.appendChild(form).submit();
     },
     hiddenFrame: () => {
       const frame = document.createElement('iframe');

@@ -3,6 +3,7 @@
  * retries where v10 retried, and hands a raw response or a `TransportError` to a callback.
  */
 import type { BrowserEnv } from '../browser/env.js';
+import { maskSecrets } from '../shared/mask-secrets.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
 
 /** Statuses retried when `_timesToRetryFailedRequests` is set (as v10's HTTP client did). */
@@ -32,7 +33,7 @@ export interface RequestSpec {
   noHeaders?: boolean;
 }
 
-/** What an HTTP-issuing method returns, shaped like v10's request wrapper. */
+/** What an HTTP-issuing method returns, shaped like v10's request wrapper; its body has secrets masked. */
 export interface RequestHandle {
   method: string;
   url: string;
@@ -118,15 +119,16 @@ export function sendRequest(options: HttpClientOptions, spec: RequestSpec, callb
   };
   void attempt(Math.max(0, Math.floor(options.retries ?? 0)));
 
+  const shown = maskSecrets(body);
   return {
     method: spec.method,
     url: spec.url,
-    body,
+    body: shown,
     headers,
     abort: () => controller.abort(),
     getMethod: () => spec.method,
     getUrl: () => spec.url,
-    getBody: () => body,
+    getBody: () => shown,
     getHeaders: () => headers,
   };
 }

@@ -68,3 +68,37 @@ describe('response → callback mapping', () => {
     expect(result).toEqual({});
   });
 });
+
+describe('secrets in request bodies', () => {
+  const SECRETS = ['password', 'otp', 'verification_code', 'code', 'code_verifier', 'refresh_token', 'subject_token', 'client_secret', 'link_with'];
+  const body = () => ({
+    username: 'alice',
+    ...Object.fromEntries(SECRETS.map((key) => [key, `secret-${key}`])),
+    nested: { authParams: { password: 'secret-nested' } },
+  });
+  const expectMasked = (shown: Record<string, any>) => {
+    expect(shown.username).toBe('alice');
+    for (const key of SECRETS) expect(shown[key]).toBe('*****');
+    expect(shown.nested.authParams.password).toBe('*****');
+  };
+
+  it('are masked in the error (original and cause) of an HTTP failure and of a network failure', async () => {
+    for (const response of [() => json({ error: 'invalid_grant' }, 403), () => Promise.reject(new TypeError('Failed to fetch'))]) {
+      const { err } = await call(response, {}, body());
+      expectMasked(err.original.requestBody);
+      expect(err.cause).toBe(err.original);
+      for (const key of Object.getOwnPropertyNames(err.original)) expect(String(err.original[key])).not.toContain('secret-');
+      expect(JSON.stringify(err)).not.toContain('secret-');
+    }
+  });
+
+  it('are masked in the request handle, while the request still carries them', async () => {
+    const env = fakeEnv();
+    env.respond = () => json({});
+    const handle = sendRequest({ env }, { method: 'POST', url: 'https://t.example/x', body: body() }, () => {});
+    expectMasked(handle.body!);
+    expectMasked(handle.getBody()!);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(String(env.fetches[0]!.init!.body))).toEqual(body());
+  });
+});

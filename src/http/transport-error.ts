@@ -1,5 +1,6 @@
 /** The raw failure of an HTTP request, kept as `original` in v10-shaped errors. */
 import { WebAuthError } from '../errors.js';
+import { maskSecrets } from '../shared/mask-secrets.js';
 
 /** A received HTTP response, read once. */
 export interface HttpResponse {
@@ -14,7 +15,6 @@ export interface HttpResponse {
   headers: Record<string, string>;
 }
 
-const MASK = '*****';
 const responses = new WeakSet<object>();
 
 /** Marks `response` as read from the network (as opposed to a message payload). */
@@ -27,7 +27,7 @@ export const isHttpResponse = (value: unknown): value is HttpResponse =>
   typeof value === 'object' && value !== null && responses.has(value);
 
 /**
- * An HTTP or network failure. Its request body (with any password masked) and response are
+ * An HTTP or network failure. Its request body (with every secret field masked) and response are
  * non-enumerable, so they never end up in logs through `JSON.stringify`.
  */
 export class TransportError extends WebAuthError {
@@ -38,8 +38,7 @@ export class TransportError extends WebAuthError {
 
   constructor(message: string, requestBody?: Record<string, unknown>, response?: HttpResponse, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
-    const masked = requestBody && 'password' in requestBody ? { ...requestBody, password: MASK } : requestBody;
-    Object.defineProperty(this, 'requestBody', { value: masked });
+    Object.defineProperty(this, 'requestBody', { value: maskSecrets(requestBody) });
     Object.defineProperty(this, 'response', { value: response });
     if (response) this.status = response.status;
   }

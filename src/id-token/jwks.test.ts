@@ -10,19 +10,23 @@ function fakeIndexedDB() {
     setTimeout(() => (r.onsuccess ?? r.oncomplete)?.(), 0);
     return r;
   };
+  const stall = { open: false };
+  const pending = { writes: 0 };
   const store = (tx: Record<string, any>) => ({
     transaction: tx,
-    get: (key: IDBValidKey) => (log.push('get'), request(data.get(key))),
+    get: (key: IDBValidKey) => (log.push('get'), stall.open ? {} : request(data.get(key))),
     put: (value: unknown, key: IDBValidKey) => {
       log.push('put');
       data.set(key, structuredClone(value));
-      setTimeout(() => tx.oncomplete?.(), 0);
+      pending.writes++;
+      setTimeout(() => (tx.oncomplete?.(), pending.writes--), 0);
       return request(undefined);
     },
   });
   const db = { transaction: () => { const tx: Record<string, any> = {}; tx.objectStore = () => store(tx); return tx; }, createObjectStore() {} };
-  const open = () => (log.push('open'), request(db));
-  return { indexedDB: { open }, data, log };
+  // A stalled open or read never answers (a blocked upgrade, a wedged browser profile).
+  const open = (name: string) => (log.push('open ' + name), stall.open ? {} : request(db));
+  return { indexedDB: { open }, data, log, stall, pending };
 }
 
 function memoryHints() {
@@ -31,7 +35,9 @@ function memoryHints() {
 }
 
 const URL = 'https://tenant.example.com/.well-known/jwks.json';
-const KEY = { kty: 'RSA', kid: 'k1', n: 'n', e: 'AQAB' };
+/** A 2048-bit modulus (256 bytes, top bit set); the value does not matter for the cache. */
+const N_2048 = 'x' + 'A'.repeat(341);
+const KEY = { kty: 'RSA', kid: 'k1', n: N_2048, e: 'AQAB' };
 
 describe('JWKS cache', () => {
   // idb-keyval keeps its connection for the whole file (node_modules are not reset between tests),
@@ -39,26 +45,42 @@ describe('JWKS cache', () => {
   const idb = fakeIndexedDB();
   let now: number;
   let fetches: number;
+  let served: Record<string, unknown>[];
   const source = (hints?: JwksSource['hints']): JwksSource => ({
-    fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [KEY] }),
+    fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [...served] }),
     now: () => now,
     hints,
+    // No deadline fires unless a test asks for one: a loaded machine must not turn a slow fake read into a miss.
+    timer: () => () => {},
   });
+  const realTimer: JwksSource['timer'] = (fn, ms) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  };
   // A new module instance is a new page: empty memory cache, IndexedDB and localStorage kept.
   const page = async () => {
     vi.resetModules();
     return import('./jwks.js');
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  // Until every IndexedDB write has completed and its marker has been written.
+  const settle = async () => {
+    for (let i = 0; i < 200 && idb.pending.writes > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  };
 
   beforeEach(() => {
     idb.data.clear();
     idb.log.length = 0;
+    idb.stall.open = false;
     vi.stubGlobal('indexedDB', idb.indexedDB);
     now = 1_000_000;
     fetches = 0;
+    served = [KEY];
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    await settle(); // a test's background write lands before the next test clears the log
+    vi.unstubAllGlobals();
+  });
 
   it('goes to the network first on a first visit, then persists the set and its marker', async () => {
     const hints = memoryHints();
@@ -95,7 +117,7 @@ describe('JWKS cache', () => {
 
   it('asks IndexedDB first when there is no synchronous storage for markers', async () => {
     await (await page()).getSigningKey(URL, 'k1', source());
-    expect(idb.log.filter((entry) => entry !== 'open').slice(0, 2)).toEqual(['get', 'fetch']);
+    expect(idb.log.filter((entry) => !entry.startsWith('open')).slice(0, 2)).toEqual(['get', 'fetch']);
     await settle();
     await (await page()).getSigningKey(URL, 'k1', source());
     expect(fetches).toBe(1);
@@ -111,11 +133,90 @@ describe('JWKS cache', () => {
   });
 
   it('refetches once for an unknown key id, then fails with v10 message', async () => {
-    const { getSigningKey } = await page();
+    const { getSigningKey, UNKNOWN_KID_COOLDOWN_MS } = await page();
     await getSigningKey(URL, 'k1', source(memoryHints()));
+    now += UNKNOWN_KID_COOLDOWN_MS;
     await expect(getSigningKey(URL, 'rotated', source(memoryHints()))).rejects.toThrow(
       'Could not find a public key for Key ID (kid) "rotated"',
     );
     expect(fetches).toBe(2);
+  });
+
+  it('shares one request between parallel cold checks of the same key set', async () => {
+    const { getSigningKey } = await page();
+    const hints = memoryHints();
+    const keys = await Promise.all([1, 2, 3].map(() => getSigningKey(URL, 'k1', source(hints))));
+    expect(keys).toEqual([KEY, KEY, KEY]);
+    expect(fetches).toBe(1);
+  });
+
+  it('refetches for unknown key ids at most once per 30 s per key-set URL', async () => {
+    const { getSigningKey } = await page();
+    await getSigningKey(URL, 'k1', source(memoryHints()));
+    const forged = (kid: string) => expect(getSigningKey(URL, kid, source(memoryHints()))).rejects.toThrow(kid);
+    await forged('forged-1'); // the set is seconds old: no request
+    await Promise.all([forged('forged-2'), forged('forged-3')]);
+    expect(fetches).toBe(1);
+    now += 30_000;
+    await Promise.all([forged('forged-4'), forged('forged-5')]); // one refetch, shared
+    await forged('forged-6');
+    expect(fetches).toBe(2);
+    now += 30_000;
+    await forged('forged-7');
+    expect(fetches).toBe(3);
+  });
+
+  it('ignores keys that are not RS256 signing keys of at least 2048 bits, or that carry private members', async () => {
+    const { getSigningKey } = await page();
+    const bad = {
+      enc: { ...KEY, kid: 'enc', use: 'enc' },
+      ps256: { ...KEY, kid: 'ps256', alg: 'PS256' },
+      ec: { kty: 'EC', kid: 'ec', crv: 'P-256', x: 'x', y: 'y' },
+      short: { ...KEY, kid: 'short', n: 'x' + 'A'.repeat(169) }, // 1016 bits
+      padded: { ...KEY, kid: 'padded', n: 'AAAA' + 'A'.repeat(338) }, // leading zero bytes do not count
+      private: { ...KEY, kid: 'private', d: 'secret' },
+      primes: { ...KEY, kid: 'primes', p: 'p', q: 'q' },
+      noModulus: { kty: 'RSA', kid: 'noModulus', e: 'AQAB' },
+    };
+    served = [KEY, ...Object.values(bad), { ...KEY, kid: 'ok', use: 'sig', alg: 'RS256' }];
+    expect(await getSigningKey(URL, 'ok', source(memoryHints()))).toMatchObject({ kid: 'ok' });
+    for (const kid of Object.keys(bad)) {
+      await expect(getSigningKey(URL, kid, source(memoryHints()))).rejects.toThrow(`Could not find a public key for Key ID (kid) "${kid}"`);
+    }
+  });
+
+  it('keeps its key sets in a database of its own, not idb-keyval\'s shared default', async () => {
+    await (await page()).getSigningKey(URL, 'k1', source());
+    const opened = idb.log.filter((entry) => entry.startsWith('open '));
+    expect(opened).toEqual(['open webauth-js']);
+  });
+
+  it.each([
+    ['keys that are not a list', { keys: 'nope', fetchedAt: 0 }],
+    ['no fetch time', { keys: [KEY] }],
+    ['a fetch time that is not a number', { keys: [KEY], fetchedAt: 'now' }],
+    ['a private key', { keys: [{ ...KEY, d: 'secret' }], fetchedAt: 0 }],
+    ['a list of strings', { keys: ['k1'], fetchedAt: 0 }],
+  ])('does not use a stored set with %s, and fetches instead', async (_name, stored) => {
+    await (await page()).getSigningKey(URL, 'k1', source());
+    await settle();
+    for (const key of idb.data.keys()) idb.data.set(key, { ...stored, ...('fetchedAt' in stored && stored.fetchedAt === 0 ? { fetchedAt: now } : {}) });
+    const key = await (await page()).getSigningKey(URL, 'k1', source());
+    expect(key).toEqual(KEY);
+    expect(fetches).toBe(2);
+  });
+
+  // Last: before the fix a stalled open would have wedged idb-keyval's shared connection for the file.
+  it('gives up on an IndexedDB read that does not answer within 300 ms and asks the network', async () => {
+    const { getSigningKey } = await page();
+    idb.stall.open = true;
+    const started = Date.now();
+    const key = await Promise.race([
+      getSigningKey(URL, 'k1', { ...source(), timer: realTimer }),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting for IndexedDB'), 2000)),
+    ]);
+    expect(key).toEqual(KEY);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(fetches).toBe(1);
   });
 });

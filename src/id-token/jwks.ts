@@ -1,14 +1,23 @@
 /**
  * JSON Web Key Sets, fetched once and cached (in memory and, where available, in IndexedDB through
- * idb-keyval) instead of on every validation as v10 did. An unknown `kid` refetches once, so key
- * rotation keeps working.
+ * idb-keyval) instead of on every validation as v10 did. An unknown `kid` refetches, at most once
+ * per {@link UNKNOWN_KID_COOLDOWN_MS}, so key rotation keeps working while forged key ids cost no
+ * request each; parallel checks share one request per URL.
  */
-import { get as idbGet, set as idbSet } from 'idb-keyval';
+import { createStore, get as idbGet, set as idbSet } from 'idb-keyval';
 import type { JWK } from 'jose';
 
 /** How long a fetched key set is trusted without refetching. */
 export const JWKS_TTL_MS = 10 * 60 * 1000;
+/** The shortest time between two requests for the same key set caused by unknown key ids. */
+export const UNKNOWN_KID_COOLDOWN_MS = 30_000;
+/** How long IndexedDB may take to answer before the network is asked instead. */
+export const IDB_READ_TIMEOUT_MS = 300;
+/** Prefix of the localStorage freshness markers (COMPATIBILITY A4). */
 const IDB_PREFIX = 'webauth-js.jwks.';
+// A database of our own (opened lazily): another script using idb-keyval's shared default store
+// cannot read, replace or wipe the cached keys, nor stall our reads with its own upgrade.
+const keySetStore = createStore('webauth-js', 'jwks');
 
 interface CachedSet {
   keys: JWK[];
@@ -19,6 +28,8 @@ export interface JwksSource {
   /** Fetches and parses a key set (no headers). */
   fetchJson(url: string): Promise<unknown>;
   now(): number;
+  /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
+  timer(fn: () => void, ms: number): () => void;
   /**
    * Synchronous storage (localStorage) for one timestamp per URL saying IndexedDB holds a fresh
    * set. Without it IndexedDB is always asked first; with it a first visit skips IndexedDB (whose
@@ -27,22 +38,75 @@ export interface JwksSource {
   hints?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Bits of a base64url modulus, leading zero bytes not counted (0 when it does not decode). */
+function modulusBits(n: string): number {
+  let bytes: string;
+  try {
+    bytes = atob(n.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (n.length % 4)) % 4));
+  } catch {
+    return 0;
+  }
+  let i = 0;
+  while (i < bytes.length && bytes.charCodeAt(i) === 0) i++;
+  return i === bytes.length ? 0 : (bytes.length - i) * 8 - Math.clz32(bytes.charCodeAt(i)) + 24;
+}
+
+/**
+ * A key this library may verify with: RSA, public only, at least 2048 bits, and, when it says so,
+ * meant for signatures (`use`) with RS256 (`alg`). Anything else in a hostile or sloppy key set is
+ * ignored, as if absent.
+ */
+function isSigningKey(key: unknown): key is JWK {
+  if (!isObject(key)) return false;
+  return (
+    key.kty === 'RSA' &&
+    (key.use === undefined || key.use === 'sig') &&
+    (key.alg === undefined || key.alg === 'RS256') &&
+    !('d' in key || 'p' in key || 'q' in key) &&
+    typeof key.e === 'string' &&
+    typeof key.n === 'string' &&
+    modulusBits(key.n) >= 2048
+  );
+}
+
+/** The usable keys of a fetched body (`{ keys: [...] }`) or stored set; anything else has none. */
+const signingKeys = (value: unknown): JWK[] => (isObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : []);
+
+/**
+ * A stored set, if it has the shape this module writes: only signing keys and a fetch time. The
+ * database may hold anything (another script, an older version), so anything else is no set.
+ */
+function storedSet(value: unknown): CachedSet | undefined {
+  if (!isObject(value) || !Array.isArray(value.keys) || typeof value.fetchedAt !== 'number') return undefined;
+  return value.keys.every(isSigningKey) ? { keys: value.keys, fetchedAt: value.fetchedAt } : undefined;
+}
+
 const memory = new Map<string, CachedSet>();
+const inFlight = new Map<string, Promise<CachedSet>>();
+/** When each URL was last requested (or the cached set was fetched, if later). */
+const lastRequest = new Map<string, number>();
 
 // A set stamped in the future (the clock was ahead, then corrected) is stale, not trusted until then.
 const isFresh = (age: number) => age >= 0 && age < JWKS_TTL_MS;
 
-async function readPersisted(url: string): Promise<CachedSet | undefined> {
+async function readPersisted(url: string, source: JwksSource): Promise<CachedSet | undefined> {
+  let cancel = () => {};
+  const deadline = new Promise<undefined>((resolve) => (cancel = source.timer(() => resolve(undefined), IDB_READ_TIMEOUT_MS)));
   try {
-    return (await idbGet<CachedSet>(IDB_PREFIX + url)) ?? undefined;
+    // A stalled open (blocked upgrade, wedged profile) must not hold the validation: the network answers.
+    return await Promise.race([idbGet<unknown>(url, keySetStore).then(storedSet), deadline]);
   } catch {
     return undefined; // No IndexedDB (server side, private mode): memory only.
+  } finally {
+    cancel();
   }
 }
 
 function persist(url: string, set: CachedSet, source: JwksSource): void {
   try {
-    idbSet(IDB_PREFIX + url, set)
+    idbSet(url, set, keySetStore)
       .then(() => source.hints?.setItem(IDB_PREFIX + url, String(set.fetchedAt)))
       .catch(() => undefined);
   } catch {
@@ -50,13 +114,22 @@ function persist(url: string, set: CachedSet, source: JwksSource): void {
   }
 }
 
-async function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
-  const body = (await source.fetchJson(url)) as { keys?: unknown } | null;
-  const keys = Array.isArray(body?.keys) ? (body!.keys as JWK[]) : [];
-  const set = { keys, fetchedAt: source.now() };
-  memory.set(url, set);
-  persist(url, set, source);
-  return set;
+/** One request per URL at a time: parallel callers share it. */
+function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
+  let pending = inFlight.get(url);
+  if (!pending) {
+    lastRequest.set(url, source.now());
+    pending = source.fetchJson(url).then((body) => {
+      const set = { keys: signingKeys(body), fetchedAt: source.now() };
+      memory.set(url, set);
+      persist(url, set, source);
+      return set;
+    });
+    const done = () => void inFlight.delete(url);
+    pending.then(done, done);
+    inFlight.set(url, pending);
+  }
+  return pending;
 }
 
 function persistedFresh(url: string, source: JwksSource): boolean {
@@ -70,19 +143,27 @@ function persistedFresh(url: string, source: JwksSource): boolean {
 
 const findKey = (set: CachedSet | undefined, kid: unknown) => set?.keys.find((key) => key.kid === kid);
 
+/** True when a fresh set lacking `kid` may be refetched: no request for it in the last 30 s. */
+function mayRefetch(url: string, set: CachedSet, source: JwksSource): boolean {
+  const last = Math.max(set.fetchedAt, lastRequest.get(url) ?? -Infinity);
+  return !(source.now() - last < UNKNOWN_KID_COOLDOWN_MS && source.now() >= last);
+}
+
 /**
  * The key with `kid` from the key set at `url`. Throws v10's message when the set has no such key,
- * or the fetch error (its message is the HTTP status text) when the set cannot be fetched.
+ * the fetch error (its message is the HTTP status text) when the set cannot be fetched, or a
+ * `timeout` error when the key-set endpoint does not answer.
  */
 export async function getSigningKey(url: string, kid: unknown, source: JwksSource): Promise<JWK> {
-  const fresh = (set: CachedSet | undefined) => set && isFresh(source.now() - set.fetchedAt);
+  const fresh = (set: CachedSet | undefined): set is CachedSet => !!set && isFresh(source.now() - set.fetchedAt);
   let set = memory.get(url);
-  if (!fresh(set) && persistedFresh(url, source)) {
-    set = await readPersisted(url);
-    if (fresh(set)) memory.set(url, set!);
+  if (!fresh(set) && !inFlight.has(url) && persistedFresh(url, source)) {
+    set = await readPersisted(url, source);
+    if (fresh(set)) memory.set(url, set);
   }
+  if (!fresh(set) && inFlight.has(url)) set = await inFlight.get(url);
   let key = fresh(set) ? findKey(set, kid) : undefined;
-  if (!key) key = findKey(await fetchSet(url, source), kid);
+  if (!key && (!fresh(set) || mayRefetch(url, set, source))) key = findKey(await fetchSet(url, source), kid);
   if (!key) throw new Error(`Could not find a public key for Key ID (kid) "${String(kid)}"`);
   return key;
 }
@@ -90,4 +171,5 @@ export async function getSigningKey(url: string, kid: unknown, source: JwksSourc
 /** Forgets cached key sets (memory only); for tests. */
 export function clearJwksMemoryCache(): void {
   memory.clear();
+  lastRequest.clear();
 }

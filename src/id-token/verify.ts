@@ -32,7 +32,7 @@ export function effectiveLeeway(leeway: unknown): number {
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
-const isNumber = (v: unknown): v is number => typeof v === 'number' && v !== 0 && !Number.isNaN(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && v !== 0 && Number.isFinite(v);
 const when = (seconds: number) => new Date(seconds * 1000).toString();
 
 function checkIssuer(iss: unknown, o: VerifyOptions): void {
@@ -60,10 +60,21 @@ function checkClaims(claims: Record<string, any>, o: VerifyOptions): void {
     if (!isString(azp)) {
       throw new Error('Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values');
     }
-    if (azp !== o.audience) throw new Error(`Authorized Party (azp) claim mismatch in the ID token; expected "${o.audience}", found "${azp}"`);
+  }
+  // Stricter than v10 (which compared azp only for several audiences): a token issued to another
+  // client (its authorized party) is not ours, whatever its audience says.
+  if (azp !== undefined && azp !== o.audience) {
+    throw new Error(`Authorized Party (azp) claim mismatch in the ID token; expected "${o.audience}", found "${String(azp)}"`);
   }
   if (!isNumber(exp)) throw new Error('Expiration Time (exp) claim must be a number present in the ID token');
   if (!isNumber(iat)) throw new Error('Issued At (iat) claim must be a number present in the ID token');
+  // v10 skipped a non-numeric nbf (a string "not before" was never enforced) and auth_time without max_age.
+  if (claims.nbf !== undefined && !Number.isFinite(claims.nbf)) {
+    throw new Error('Not Before Time (nbf) claim must be a number when present in the ID token');
+  }
+  if (claims.auth_time !== undefined && !Number.isFinite(claims.auth_time)) {
+    throw new Error('Authentication Time (auth_time) claim must be a number when present in the ID token');
+  }
   checkTimes(claims, o);
 }
 
@@ -74,7 +85,7 @@ function checkTimes(claims: Record<string, any>, o: VerifyOptions): void {
   if (now.getTime() > expLimit * 1000) {
     throw new Error(`Expiration Time (exp) claim error in the ID token; current time "${nowText}" is after expiration time "${when(expLimit)}"`);
   }
-  if (typeof claims.nbf === 'number' && now.getTime() < (claims.nbf - o.leeway) * 1000) {
+  if (claims.nbf !== undefined && now.getTime() < (claims.nbf - o.leeway) * 1000) {
     throw new Error(`Not Before Time (nbf) claim error in the ID token; current time "${nowText}" is before the not before time "${when(claims.nbf - o.leeway)}"`);
   }
   if (o.maxAge) {
@@ -90,7 +101,8 @@ function checkTimes(claims: Record<string, any>, o: VerifyOptions): void {
 
 /**
  * Verifies `token` and resolves with its full claim set, or rejects with an `Error` whose message is
- * v10's description of the first failed check.
+ * v10's description of the first failed check. The message may quote the token's unverified
+ * header and claims (`alg`, `kid`, `iss`, `aud`, `nonce`, …): untrusted text, never HTML.
  */
 export async function verifyIdToken(token: string | undefined, o: VerifyOptions): Promise<IdTokenPayload> {
   if (!token) throw new Error('ID token is required but missing');
@@ -99,6 +111,10 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
   const { alg, kid } = decoded.header;
   if (alg !== 'RS256') {
     throw new Error(`Signature algorithm of "${String(alg)}" is not supported. Expected the ID token to be signed with "RS256".`);
+  }
+  // RFC 7797: with b64 false the signature covers the raw payload, not the segment decoded here.
+  if (decoded.header.b64 !== undefined && decoded.header.b64 !== true) {
+    throw new Error('ID token header "b64": false (an unencoded payload) is not supported');
   }
   // Before any key is fetched (v10 fetched first): a token from another issuer costs no request.
   checkIssuer(decoded.payload.iss, o);

@@ -95,3 +95,21 @@ describe('user attribute profiles', () => {
     expect(retrying.env.delays).toEqual([3000]);
   });
 });
+
+describe('user ids that name another endpoint', () => {
+  it.each(['', '.', '..'])('rejects %j before any request, in every method', (userId) => {
+    const { env, management } = make(() => json({}));
+    const message = 'userId parameter is not valid';
+    expect(() => management.getUser(userId, () => {})).toThrow(message);
+    expect(() => management.patchUserMetadata(userId, {}, () => {})).toThrow(message);
+    expect(() => management.patchUserAttributes(userId, {}, () => {})).toThrow(message);
+    expect(() => management.linkUser(userId, 'ID_TOKEN', () => {})).toThrow(message);
+    expect(env.fetches).toEqual([]);
+  });
+  it('still accepts ids that only contain dots', async () => {
+    const { env, management } = make(() => json({}));
+    await management.getUser('a.b');
+    await management.getUser('...');
+    expect(sent(env).map((r) => r.url)).toEqual(['https://me.auth0.com/api/v2/users/a.b', 'https://me.auth0.com/api/v2/users/...']);
+  });
+});

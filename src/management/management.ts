@@ -13,7 +13,7 @@ import {
   type UserAttributeProfile,
   type UserAttributeProfilesPage,
 } from './user-attribute-profiles.js';
-import type { RequestError } from '../errors.js';
+import { ArgumentError, type RequestError } from '../errors.js';
 import type { Auth0Callback, Auth0Identity, ManagementUser, TelemetryInfo, TokenProvider, UserMetadata } from '../types.js';
 
 /** Options of `new Management(options)`. */
@@ -95,7 +95,7 @@ export class Management {
   getUser(userId: string, cb: Cb<ManagementUser>): RequestHandle;
   getUser(userId: string): Promise<ManagementUser>;
   getUser(userId: string, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
-    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkUserId(userId);
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'GET', path: userPath(userId) }, cb);
   }
@@ -111,7 +111,7 @@ export class Management {
   patchUserMetadata(userId: string, userMetadata: UserMetadata, cb: Cb<ManagementUser>): RequestHandle;
   patchUserMetadata(userId: string, userMetadata: UserMetadata): Promise<ManagementUser>;
   patchUserMetadata(userId: string, userMetadata: UserMetadata, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
-    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkUserId(userId);
     checkValue(userMetadata, 'object', 'userMetadata parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'PATCH', path: userPath(userId), body: { user_metadata: userMetadata } }, cb);
@@ -121,7 +121,7 @@ export class Management {
   patchUserAttributes(userId: string, user: Partial<ManagementUser>, cb: Cb<ManagementUser>): RequestHandle;
   patchUserAttributes(userId: string, user: Partial<ManagementUser>): Promise<ManagementUser>;
   patchUserAttributes(userId: string, user: Partial<ManagementUser>, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
-    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkUserId(userId);
     checkValue(user, 'object', 'user parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'PATCH', path: userPath(userId), body: user }, cb);
@@ -138,7 +138,7 @@ export class Management {
   linkUser(userId: string, secondaryUserToken: string, cb: Cb<Auth0Identity[]>): RequestHandle;
   linkUser(userId: string, secondaryUserToken: string): Promise<Auth0Identity[]>;
   linkUser(userId: string, secondaryUserToken: string, cb?: NodeCallback<any>): RequestHandle | Promise<Auth0Identity[]> {
-    checkValue(userId, 'string', 'userId parameter is not valid');
+    checkUserId(userId);
     checkValue(secondaryUserToken, 'string', 'secondaryUserToken parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'POST', path: userPath(userId) + '/identities', body: { link_with: secondaryUserToken } }, cb);
@@ -173,6 +173,15 @@ export class Management {
     pageQuery(options); // a bad `take` throws here, not at the first iteration
     return iterateProfiles((page) => this.getUserAttributeProfiles(page) as Promise<UserAttributeProfilesPage>, options);
   }
+}
+
+/**
+ * v10's `userId` check, plus the three ids that still name another endpoint once percent-encoded:
+ * `''` (`/users/`, the user list), `.` and `..` (dot segments that URL parsing removes).
+ */
+function checkUserId(userId: string): void {
+  checkValue(userId, 'string', 'userId parameter is not valid');
+  if (userId === '' || userId === '.' || userId === '..') throw new ArgumentError('userId parameter is not valid');
 }
 
 // Encoded, unlike v10: an id containing `/`, `?` or `#` must not change the request path.

@@ -19,12 +19,12 @@ describe('cookie codec', () => {
 });
 
 describe('cookieStore', () => {
-  it('on https writes the compat cookie first, then the SameSite=None cookie', () => {
+  it('on https with a cookieDomain writes the compat cookie first, then the SameSite=None cookie', () => {
     const env = fakeEnv('https://app.example.com/');
-    cookieStore(env, { legacySameSiteCookie: true }).set('com.auth0.auth.S', { state: 'S' }, 1 / 48);
+    cookieStore(env, { legacySameSiteCookie: true, cookieDomain: '.example.com' }).set('com.auth0.auth.S', { state: 'S' }, 1 / 48);
     expect(env.cookieWrites).toHaveLength(2);
-    expect(env.cookieWrites[0]).toMatch(/^_com\.auth0\.auth\.S_compat=\{%22state%22:%22S%22\}; path=\/; expires=.+ GMT; secure$/);
-    expect(env.cookieWrites[1]).toMatch(/^com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=.+; secure; sameSite=none$/);
+    expect(env.cookieWrites[0]).toMatch(/^_com\.auth0\.auth\.S_compat=\{%22state%22:%22S%22\}; path=\/; expires=.+ GMT; secure; domain=\.example\.com$/);
+    expect(env.cookieWrites[1]).toMatch(/^com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=.+; secure; sameSite=none; domain=\.example\.com$/);
     const expires = Date.parse(env.cookieWrites[1]!.match(/expires=([^;]+)/)![1]!);
     expect(Math.abs(expires - (env.clock + 30 * 60 * 1000))).toBeLessThan(1000);
   });
@@ -33,8 +33,8 @@ describe('cookieStore', () => {
     cookieStore(http).set('k', 'v');
     expect(http.cookieWrites).toEqual([expect.stringMatching(/^k=%22v%22; path=\/; expires=[^;]+$/)]);
     const https = fakeEnv('https://app.example.com/');
-    cookieStore(https, { legacySameSiteCookie: false }).set('k', 'v');
-    cookieStore(https).set('k', 'v'); // v10's failover store is created without options: no compat cookie
+    cookieStore(https, { legacySameSiteCookie: false, cookieDomain: 'app.example.com' }).set('k', 'v');
+    cookieStore(https, { cookieDomain: 'app.example.com' }).set('k', 'v'); // no legacySameSiteCookie: no compat cookie
     expect(https.cookieWrites.map((c) => c.split('=')[0])).toEqual(['k', 'k']);
   });
   it('reads the main cookie, else the compat cookie, and removes both', () => {
@@ -53,5 +53,32 @@ describe('cookieStore', () => {
     const env = fakeEnv();
     env.writeCookie('plain=hello%20world; path=/');
     expect(cookieStore(env).get('plain')).toBe('hello world');
+  });
+});
+
+describe('cookieStore on https without cookieDomain (cookie tossing)', () => {
+  it('writes one __Host- cookie, Secure and SameSite=Lax, and no compat cookie', () => {
+    const env = fakeEnv('https://app.example.com/');
+    cookieStore(env, { legacySameSiteCookie: true }).set('com.auth0.auth.S', { state: 'S' }, 1 / 48);
+    expect(env.cookieWrites).toEqual([expect.stringMatching(/^__Host-com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=[^;]+; secure; samesite=lax$/)]);
+  });
+  it('reads its __Host- cookie before a same-named cookie a sibling subdomain tossed in first', () => {
+    const env = fakeEnv('https://app.example.com/');
+    // Set by evil.example.com with domain=.example.com: a cookie of its own that document.cookie lists first.
+    const jar = env.readCookies;
+    env.readCookies = () => `com.auth0.auth.S=${encodeCookieValue('{"state":"S","nonce":"attacker"}')}; ${jar()}`;
+    const store = cookieStore(env);
+    store.set('com.auth0.auth.S', { state: 'S', nonce: 'ours' });
+    expect(store.get('com.auth0.auth.S')).toEqual({ state: 'S', nonce: 'ours' });
+  });
+  it('still reads the names auth0-js 10 writes, so its redirects finish here, and removes them all', () => {
+    const env = fakeEnv('https://app.example.com/');
+    env.writeCookie(`_com.auth0.auth.V_compat=${encodeCookieValue('{"state":"V"}')}; path=/`);
+    const store = cookieStore(env);
+    expect(store.get('com.auth0.auth.V')).toEqual({ state: 'V' });
+    store.set('com.auth0.auth.V', { state: 'V', nonce: 'n' });
+    store.remove('com.auth0.auth.V');
+    expect(store.get('com.auth0.auth.V')).toBeUndefined();
+    expect(env.cookieWrites.filter((c) => c.startsWith('__Host-com.auth0.auth.V=;'))).toEqual([expect.stringMatching(/; secure$/)]);
   });
 });

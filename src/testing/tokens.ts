@@ -1,4 +1,5 @@
 /** Signs test ID tokens with real keys (jose), and serves their JWKS from a fake env. */
+import { createHash } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { json, type FakeEnv } from './fake-env.js';
 
@@ -35,3 +36,6 @@ export function serveJwks(env: FakeEnv, url: string, keys: TestKeys): { count: n
   };
   return counter;
 }
+
+/** The `at_hash` of `accessToken` (OIDC Core 3.2.2.9), computed with Node's crypto, not the library's. */
+export const atHash = (accessToken: string) => createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');

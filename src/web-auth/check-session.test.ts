@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
-import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
+import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import { checkSession, CHECK_SESSION_TIMEOUT_MS } from './check-session.js';
 import type { WebAuthContext } from './context.js';
@@ -40,7 +40,7 @@ describe('checkSession', () => {
     expect(url!.searchParams.get('prompt')).toBe('none');
     expect(url!.searchParams.get('response_mode')).toBe('web_message');
     expect(url!.searchParams.has('timeout')).toBe(false);
-    const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce }));
+    const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce, at_hash: atHash('AT') }));
     dispatchMessage(env, { type: 'authorization_response', response: { access_token: 'AT', id_token: idToken, state, token_type: 'Bearer', expires_in: '7200' } }, TENANT, frame!.window);
     await answered(calls);
     const [err, result] = calls[0]!;

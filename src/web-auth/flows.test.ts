@@ -59,6 +59,23 @@ describe('login on the hosted login page', () => {
   });
 });
 
+describe('hosted-page answer without a usable form', () => {
+  it('calls back once with the error instead of throwing into the request', async () => {
+    const env = fakeEnv('https://me.auth0.com/login?state=ULP');
+    env.respond = () => new Response('<p>Service unavailable</p>', { headers: { 'content-type': 'text/html' } });
+    env.submitForm = () => {
+      throw new Error('The login answer holds no form to submit');
+    };
+    const webAuth = make(env, { responseType: 'code' });
+    const calls: unknown[][] = [];
+    webAuth.login({ username: 'u', password: 'p', realm: 'db' }, (...args: unknown[]) => void calls.push(args));
+    await expect.poll(() => calls.length).toBe(1);
+    expect(String(calls[0]![0])).toBe('Error: The login answer holds no form to submit');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('login through /co/authenticate', () => {
   it('sends credentials with cookies, keeps the verifier and redirects with the login ticket', async () => {
     const env = fakeEnv();
@@ -72,7 +89,7 @@ describe('login through /co/authenticate', () => {
     expect([...url.searchParams.keys()]).toEqual(['client_id', 'response_type', 'redirect_uri', 'organization', 'invitation', 'realm', 'captcha', 'state', 'nonce', 'login_ticket', 'scope', 'auth0Client']);
     expect(url.searchParams.get('login_ticket')).toBe('LT');
     expect(env.navigations[0]).not.toContain('secret');
-    const verifier = env.cookieWrites.find((c) => c.startsWith('co%2Fverifier%2Fhttps%253A%252F%252Fme.auth0.com%2FID1=%22VER%22'));
+    const verifier = env.cookieWrites.find((c) => c.startsWith('__Host-co%2Fverifier%2Fhttps%253A%252F%252Fme.auth0.com%2FID1=%22VER%22'));
     expect(verifier).toBeDefined();
   });
   it('reports a JSON error with the legacy shape and a plain-text 403 as request_error without the password', async () => {
@@ -117,22 +134,22 @@ describe('transaction storage modes', () => {
     failing.storage = memoryStorage(true);
     make(failing, { __tryLocalStorageFirst: true }).authorize({ state: 'S2' });
     expect(failing.warnings.map((w) => String(w[0]))).toEqual(['Error: QuotaExceededError', 'LocalStorage: failing over CookieStorage']);
-    expect(failing.cookieWrites.some((c) => c.startsWith('com.auth0.auth.S2='))).toBe(true);
+    expect(failing.cookieWrites.some((c) => c.startsWith('__Host-com.auth0.auth.S2='))).toBe(true);
   });
   it('falls back to cookies when localStorage cannot be read', () => {
     const env = fakeEnv();
     env.storage = 'throws';
     make(env, { __tryLocalStorageFirst: true }).authorize({ state: 'S3' });
     expect(env.warnings.map((w) => String(w[0]))).toEqual(['Error: SecurityError: localStorage is disabled', "Can't use localStorage. Using CookieStorage instead."]);
-    expect(env.cookieWrites.some((c) => c.startsWith('com.auth0.auth.S3='))).toBe(true);
+    expect(env.cookieWrites.some((c) => c.startsWith('__Host-com.auth0.auth.S3='))).toBe(true);
   });
   it('writes no compat cookie from the failover cookie store, which v10 creates without options (§9.5)', () => {
     const env = fakeEnv();
     env.storage = memoryStorage(true);
-    make(env, { __tryLocalStorageFirst: true }).authorize({ state: 'S4' });
-    expect(env.cookieWrites.filter((c) => c.includes('com.auth0.auth.S4'))).toEqual([expect.stringMatching(/^com\.auth0\.auth\.S4=/)]);
+    make(env, { __tryLocalStorageFirst: true, cookieDomain: '.example.com' }).authorize({ state: 'S4' });
+    expect(env.cookieWrites.filter((c) => c.includes('com.auth0.auth.S4'))).toEqual([expect.stringMatching(/^__Host-com\.auth0\.auth\.S4=/)]);
     const primary = fakeEnv();
-    make(primary).authorize({ state: 'S5' });
+    make(primary, { cookieDomain: '.example.com' }).authorize({ state: 'S5' });
     expect(primary.cookieWrites.filter((c) => c.includes('S5')).map((c) => c.split('=')[0])).toEqual(['_com.auth0.auth.S5_compat', 'com.auth0.auth.S5']);
   });
   it('throws on an appState JSON cannot hold, before navigating, and keeps storage working (v10)', async () => {
@@ -153,7 +170,7 @@ describe('transaction storage modes', () => {
     const url = new URL(env.navigations.at(-1)!);
     expect(url.searchParams.get('state')).toHaveLength(32);
     expect(url.searchParams.get('nonce')).toHaveLength(32);
-    expect(env.cookieWrites.at(-1)).toMatch(new RegExp(`^com\\.auth0\\.auth\\.${url.searchParams.get('state')!.replace(/[.~-]/g, '\\$&')}=`));
+    expect(env.cookieWrites.at(-1)).toMatch(new RegExp(`^__Host-com\\.auth0\\.auth\\.${url.searchParams.get('state')!.replace(/[.~-]/g, '\\$&')}=`));
   });
 });
 

@@ -56,7 +56,13 @@ export class HostedPages {
     return callbackOrPromise<never, void>(cb, (done) => {
       call<string>(this.ulp, 'POST', 'usernamepassword/login', body, (err, html) => {
         if (err) return done(err);
-        whenRedirecting(options, () => this.ctx.env.submitForm(String(html)));
+        whenRedirecting(options, () => {
+          try {
+            this.ctx.env.submitForm(String(html));
+          } catch (submitErr) {
+            done(submitErr); // an answer without a usable form: reported, never thrown into the request
+          }
+        });
       });
     });
   }

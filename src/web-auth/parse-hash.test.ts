@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
-import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
+import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import type { AuthResult } from './validate-response.js';
 import { WebAuth } from './web-auth.js';
@@ -40,7 +40,7 @@ describe('authorize → parseHash', () => {
     expect(url.searchParams.get('scope')).toBe('openid profile email');
     expect(url.searchParams.has('appState')).toBe(false);
     expect(state).toMatch(/^[0-9A-VX-Za-z\-._~]{32}$/);
-    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, email: 'alice@example.com' }));
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, email: 'alice@example.com', at_hash: atHash('AT') }));
     const hash = `#access_token=AT&id_token=${idToken}&scope=openid&expires_in=7200&token_type=Bearer&state=${state}`;
     const { err, result } = await parse(auth, { hash });
     expect(err).toBeNull();
@@ -121,15 +121,16 @@ describe('authorize → parseHash', () => {
     expect(err.errorDescription).toBe('Could not find a public key for Key ID (kid) "nope"');
   });
 
-  it('caches the key set across validations and refetches once for an unknown kid', async () => {
+  it('caches the key set across validations and refetches once for an unknown kid (30 s after the last request)', async () => {
     const counter = serveJwks(env, JWKS, keys);
     const auth = webAuth();
     for (let i = 0; i < 3; i++) {
       const { state, nonce } = startLogin(auth);
-      const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
+      const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, at_hash: atHash('A') }));
       expect((await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` })).err).toBeNull();
     }
     expect(counter.count).toBe(1);
+    env.clock += 30_000;
     const { state, nonce } = startLogin(auth);
     const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }), { kid: 'rotated' });
     await parse(auth, { hash: `#id_token=${idToken}&access_token=A&state=${state}` });
@@ -140,7 +141,7 @@ describe('authorize → parseHash', () => {
     const auth = webAuth({ leeway: 30 });
     const { state, nonce } = startLogin(auth);
     const now = Math.floor(env.clock / 1000);
-    const expired = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, exp: now - 20 }));
+    const expired = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, exp: now - 20, at_hash: atHash('A') }));
     expect((await parse(auth, { hash: `#id_token=${expired}&access_token=A&state=${state}` })).err).toBeNull();
     const second = startLogin(auth);
     const tooOld = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: second.nonce, exp: now - 40 }));
@@ -164,12 +165,12 @@ describe('authorize → parseHash', () => {
 });
 
 describe('parseHash edge cases', () => {
-  it('returns a fragment error with its state, leaving the transaction', async () => {
+  it('returns a fragment error with its state, and removes the transaction (v10 left it)', async () => {
     const auth = webAuth();
     const { state } = startLogin(auth);
     const { err } = await parse(auth, { hash: `#error=access_denied&error_description=User+did+not+authorize&state=${state}` });
     expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'access_denied', errorDescription: 'User did not authorize', state });
-    expect(auth.transactionManager.getStoredTransaction(state)).toMatchObject({ state });
+    expect(auth.transactionManager.getStoredTransaction(state)).toBeUndefined();
   });
   it('returns null for a fragment without tokens and invalid_hash for missing ones', async () => {
     const auth = webAuth();
@@ -188,5 +189,79 @@ describe('parseHash edge cases', () => {
     const result = await auth.parseHash();
     expect(result).toMatchObject({ accessToken: 'AT', idToken: null, idTokenPayload: null, expiresIn: NaN });
     await expect(auth.parseHash({ hash: '#access_token=A&state=nope' })).rejects.toMatchObject({ error: 'invalid_token' });
+  });
+});
+
+describe('stalled key-set endpoint', () => {
+  it('validateToken calls back once with a timeout error after 10 s instead of waiting forever', async () => {
+    const auth = webAuth();
+    env.respond = () => new Promise<Response>(() => {});
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID'));
+    const calls: unknown[][] = [];
+    auth.validateToken(idToken, null, (...args) => void calls.push(args));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(env.fetches).toHaveLength(1);
+    env.advance(10_000);
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({
+      error: 'timeout',
+      errorDescription: `Timeout while fetching the key set from ${JWKS}`,
+    });
+  });
+});
+
+describe('ID token rules of an authentication response', () => {
+  it('requires at_hash when an access token comes with the ID token', async () => {
+    const auth = webAuth();
+    const { state, nonce } = startLogin(auth);
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
+    const { err, result } = await parse(auth, { hash: `#access_token=SWAPPED&id_token=${idToken}&state=${state}` });
+    expect(result).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      error: 'invalid_token',
+      errorDescription: 'Access Token Hash (at_hash) claim must be a string present in the ID token when an access token is returned',
+    });
+  });
+
+  it('accepts a matching at_hash, and an ID token alone without one', async () => {
+    const auth = webAuth();
+    const first = startLogin(auth);
+    const withHash = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: first.nonce, at_hash: atHash('AT') }));
+    expect((await parse(auth, { hash: `#access_token=AT&id_token=${withHash}&state=${first.state}` })).err).toBeNull();
+    const idOnly = webAuth({ responseType: 'id_token' });
+    const second = startLogin(idOnly);
+    const alone = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: second.nonce }));
+    expect((await parse(idOnly, { hash: `#id_token=${alone}&state=${second.state}` })).err).toBeNull();
+  });
+
+  it('fails an ID token when no nonce is expected for the response (a transaction without one)', async () => {
+    const auth = webAuth({ responseType: 'id_token' });
+    const { state } = startLogin(auth, { responseType: 'token' }); // stores nonce: null
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: 'chosen-by-an-attacker' }));
+    const { err } = await parse(auth, { hash: `#id_token=${idToken}&state=${state}` });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      error: 'invalid_token',
+      errorDescription: 'Nonce (nonce) is required to validate the ID token, but none was stored for this response',
+    });
+  });
+
+  it('still accepts an IdP-initiated ID token (no state, no transaction) when the app opts in', async () => {
+    const auth = webAuth({ responseType: 'id_token' });
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID'));
+    const { err } = await parse(auth, { hash: `#id_token=${idToken}`, __enableIdPInitiatedLogin: true });
+    expect(err).toBeNull();
+  });
+});
+
+describe('a state is used once', () => {
+  it('even when the response was an error: the transaction is gone afterwards', async () => {
+    const auth = webAuth();
+    const { state, nonce } = startLogin(auth);
+    const { err } = await parse(auth, { hash: `#error=login_required&error_description=Login%20required&state=${state}` });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'login_required', errorDescription: 'Login required', state });
+    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, at_hash: atHash('AT') }));
+    const replay = await parse(auth, { hash: `#access_token=AT&id_token=${idToken}&state=${state}` });
+    expect(replay.err).toMatchObject({ error: 'invalid_token', errorDescription: '`state` does not match.' });
   });
 });

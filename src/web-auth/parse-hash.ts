@@ -20,7 +20,11 @@ export interface ParseHashOptions extends ValidateOptions {
 }
 
 
-/** Parses and validates the response in `options.hash` (or the page's fragment). */
+/**
+ * Parses and validates the response in `options.hash` (or the page's fragment). An `error` in the
+ * fragment is reported with the fragment's own `error_description`: untrusted text (anyone can
+ * craft the link), to be shown as text, never as HTML.
+ */
 export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: AuthDone): void {
   const hash = options.hash !== undefined ? options.hash : currentLocation(ctx.env).hash;
   const parsed: Record<string, unknown> = parseQuery(String(hash).replace(/^#/, '').replace(/^\//, ''));
@@ -31,6 +35,8 @@ export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: Au
       errorDescription: parsed.error_description as string | undefined,
     };
     if (parsed.state) fields.state = parsed.state as string;
+    // Unlike v10, an error answer uses up its state too: the transaction cannot serve a later response.
+    if (typeof parsed.state === 'string' && parsed.state) ctx.transactionManager.clearTransaction(parsed.state);
     return cb(new AuthResponseError(fields));
   }
   if (!has(parsed, 'access_token') && !has(parsed, 'id_token') && !has(parsed, 'refresh_token')) {

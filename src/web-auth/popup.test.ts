@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, fakePopup, fakeWindow, json, sent, type FakeEnv } from '../testing/fake-env.js';
-import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { atHash, claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { API_LEVEL } from './plugins.js';
 
@@ -246,7 +246,7 @@ describe('popup.loginWithCredentials', () => {
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ login_ticket: 'LT', realm: 'db', prompt: 'none', response_mode: 'web_message' });
     expect(url.searchParams.has('password')).toBe(false);
     const state = url.searchParams.get('state')!;
-    const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: url.searchParams.get('nonce'), given_name: 'Ana' }));
+    const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: url.searchParams.get('nonce'), given_name: 'Ana', at_hash: atHash('AT') }));
     dispatchMessage(env, { type: 'authorization_response', response: { id_token: idToken, access_token: 'AT', state } }, APP, env.frames[0]!.window);
     dispatchMessage(env, { type: 'authorization_response', response: { id_token: idToken, access_token: 'AT', state } }, TENANT, env.frames[0]!.window);
     await answered(calls);

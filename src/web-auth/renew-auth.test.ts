@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, loadFrame, type FakeEnv } from '../testing/fake-env.js';
-import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
+import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { RENEW_AUTH_TIMEOUT_MS } from './renew-auth.js';
 
@@ -23,7 +23,7 @@ function start(options: Record<string, unknown> = {}, extra: Record<string, unkn
 const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLength(1));
 const leftovers = () => ({ frames: env.frames.filter((f) => f.attached).length, listeners: env.listeners.size, timers: env.timers.size });
 const fragment = async (state: string, nonce: string) =>
-  `#access_token=AT&id_token=${await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce }))}&token_type=Bearer&expires_in=7200&state=${state}`;
+  `#access_token=AT&id_token=${await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce, at_hash: atHash('AT') }))}&token_type=Bearer&expires_in=7200&state=${state}`;
 
 beforeEach(async () => {
   clearJwksMemoryCache();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
-import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { atHash, claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { Authentication } from '../authentication/authentication.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { customEnvironment } from './injection.js';
@@ -39,7 +39,7 @@ describe('getSSOData away from the hosted page', () => {
     const { ctx } = setup();
     ctx.ssodataStore.set('auth0.ssodata', JSON.stringify({ lastUsedConnection: 'db', lastUsedSub: 'auth0|alice' }));
     const { url, outcome } = await session(ctx, async (state, nonce) => ({
-      id_token: await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce, email: 'alice@example.com' })),
+      id_token: await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce, email: 'alice@example.com', at_hash: atHash('AT') })),
       access_token: 'AT',
       state,
     }));

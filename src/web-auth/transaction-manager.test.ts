@@ -1,3 +1,4 @@
+import type { AuthorizeOptions } from '../types.js';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../storage/key-value-store.js';
 import { fakeEnv } from '../testing/fake-env.js';
@@ -58,5 +59,17 @@ describe('TransactionManager', () => {
     tm.process({ responseType: 'token', state: 'S' });
     expect(tm.getStoredTransaction('S')).toMatchObject({ state: 'S' });
     expect(tm.getStoredTransaction('S')).toBeUndefined();
+  });
+});
+
+describe('TransactionManager hardening', () => {
+  it('never generates a state or nonce shorter than 16 characters', () => {
+    const store = memoryStore();
+    for (const keyLength of [1, 8, 15]) {
+      const params = new TransactionManager(fakeEnv(), store, { keyLength }).process({ responseType: 'id_token' } as AuthorizeOptions);
+      expect(params.state).toHaveLength(16);
+      expect(params.nonce).toHaveLength(16);
+    }
+    expect(new TransactionManager(fakeEnv(), store, { keyLength: 40 }).process({ responseType: 'token' } as AuthorizeOptions).state).toHaveLength(40);
   });
 });

@@ -21,13 +21,16 @@ export interface Transaction {
 export interface TransactionOptions {
   /** Key prefix; default `com.auth0.auth.`. */
   namespace?: string;
-  /** Length of generated state and nonce; default 32. */
+  /** Length of generated state and nonce; default 32, at least 16. */
   keyLength?: number;
   /** Lifetime in minutes; default 30. */
   stateExpiration?: number;
   /** True on the tenant's hosted login page, where nothing is stored. */
   onHostedPage?: () => boolean;
 }
+
+/** The shortest state and nonce generated, whatever `transaction.keyLength` says. */
+export const MIN_KEY_LENGTH = 16;
 
 /** Creates, stores and consumes transactions. */
 export class TransactionManager {
@@ -42,7 +45,8 @@ export class TransactionManager {
   ) {
     // `||` as in v10: an empty namespace or a zero length means the default, never an empty state.
     this.namespace = options.namespace || 'com.auth0.auth.';
-    this.keyLength = options.keyLength || 32;
+    // Never below 16 characters (~96 bits): a short state or nonce can be guessed (v10 had no floor).
+    this.keyLength = Math.max(MIN_KEY_LENGTH, options.keyLength || 32);
     this.expiresDays = (options.stateExpiration || 30) / 1440;
   }
 

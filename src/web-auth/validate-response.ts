@@ -93,7 +93,7 @@ export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonc
     audience: o.clientID,
     // From the expected issuer, never from the unverified token (v10 used the token's `iss`).
     jwksUri: o.jwksURI || joinUrl(o.token_issuer, '.well-known/jwks.json'),
-    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now(), hints: localStorageOf(ctx.env) },
+    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now(), timer: (fn, ms) => ctx.env.timer(fn, ms), hints: localStorageOf(ctx.env) },
     leeway,
     maxAge: o.maxAge,
     clock: o.__clock ?? (() => new Date(ctx.env.now())),
@@ -155,9 +155,20 @@ export function validateAuthenticationResponse(ctx: WebAuthContext, options: Val
 
   verifyToken(ctx, parsed.id_token as string, expectedNonce)
     .then(async (payload) => {
+      // An ID token from the front channel is bound to this login by its nonce (OIDC Core 3.2.2.11);
+      // without one expected (a transaction for a `token`-only login, say) it could come from
+      // anywhere. Only the IdP-initiated opt-in, which has no transaction at all, goes without.
+      // Checked after verification, so a broken token still gets v10's message for what is wrong.
+      if (!expectedNonce && !stateBypass) {
+        throw invalidToken('Nonce (nonce) is required to validate the ID token, but none was stored for this response');
+      }
       const orgError = checkOrganization(transaction.organization, payload);
       if (orgError) throw invalidToken(orgError);
-      if (parsed.access_token && payload.at_hash) {
+      if (parsed.access_token) {
+        // Required, unlike v10: without it a swapped access token would pass with a genuine ID token.
+        if (typeof payload.at_hash !== 'string') {
+          throw invalidToken('Access Token Hash (at_hash) claim must be a string present in the ID token when an access token is returned');
+        }
         const hash = await accessTokenHash(ctx.env.subtle(), String(parsed.access_token));
         if (hash !== payload.at_hash) throw invalidToken('Invalid access_token');
       }
