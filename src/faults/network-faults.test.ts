@@ -10,7 +10,7 @@ import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, json, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { callsOf } from '../fuzz/settings.js';
+import { callsOf } from '../testing/fuzz.js';
 
 const ISSUER = 'https://me.auth0.com/';
 const JWKS = 'https://me.auth0.com/.well-known/jwks.json';

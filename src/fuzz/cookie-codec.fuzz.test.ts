@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeCookieName, encodeCookieValue, parseCookies } from '../storage/cookie-codec.js';
-import { fuzzParams } from './settings.js';
+import { fuzzParams } from '../testing/fuzz.js';
 
 const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('"quoted"', 'a; b=c', '%41%', '%E0%A4%A', '{"json":[1]}', ' '));
 

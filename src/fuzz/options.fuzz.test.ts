@@ -7,7 +7,7 @@ import { Management } from '../management/management.js';
 import { fakeEnv } from '../testing/fake-env.js';
 import { customEnvironment } from '../web-auth/injection.js';
 import { WebAuth } from '../web-auth/web-auth.js';
-import { fuzzParams } from './settings.js';
+import { fuzzParams } from '../testing/fuzz.js';
 
 const OPTION_NAMES = [
   'domain', 'clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience', 'leeway', 'plugins',

@@ -6,7 +6,7 @@ import { parseQuery, stringifyQuery } from '../shared/query.js';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { AuthResponseError } from '../errors.js';
-import { callsOf, fuzzParams } from './settings.js';
+import { callsOf, fuzzParams } from '../testing/fuzz.js';
 
 const KEYS = ['access_token', 'id_token', 'refresh_token', 'state', 'error', 'error_description', 'expires_in', 'token_type', 'scope', 'x'];
 

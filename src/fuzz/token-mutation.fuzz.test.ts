@@ -9,7 +9,7 @@ import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { callsOf, fuzzParams } from './settings.js';
+import { callsOf, fuzzParams } from '../testing/fuzz.js';
 
 const ISSUER = 'https://me.auth0.com/';
 const JWKS = 'https://me.auth0.com/.well-known/jwks.json';

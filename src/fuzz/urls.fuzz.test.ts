@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Authentication } from '../authentication/authentication.js';
-import { fuzzParams } from './settings.js';
+import { fuzzParams } from '../testing/fuzz.js';
 
 const auth = new Authentication({ domain: 'me.auth0.com', clientID: 'CID', _sendTelemetry: false });
 /** Any text, including `&`, `#`, `=`, `?`, `%`, `+`, spaces and non-ASCII. */
