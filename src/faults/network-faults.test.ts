@@ -6,25 +6,34 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthResponseError, RequestError } from '../errors.js';
 import { TransportError } from '../http/transport-error.js';
-import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { fakeEnv, json, type FakeEnv } from '../testing/fake-env.js';
-import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { json, type FakeEnv } from '../testing/fake-env.js';
+import { TEST_JWKS, keyedEnv, loginCalls } from '../testing/login.js';
+import type { TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { callsOf } from '../testing/fuzz.js';
 
-const ISSUER = 'https://me.auth0.com/';
-const JWKS = 'https://me.auth0.com/.well-known/jwks.json';
-let keys: TestKeys;
+const JWKS = TEST_JWKS;
+let keys: TestKeys | undefined;
 let env: FakeEnv;
 
 beforeEach(async () => {
-  clearJwksMemoryCache();
-  env = fakeEnv();
-  keys ??= await makeKeys();
+  ({ env, keys } = await keyedEnv(keys));
 });
 
 const changePassword = (extra: Record<string, unknown> = {}) =>
   callsOf((cb) => testWebAuth(env, extra).changePassword({ connection: 'db', email: 'a@example.com' }, cb as never));
+
+/** changePassword without and with two retries: one attempt more per retry, one error, checked by `check`. */
+async function failsWithEachRetryCount(check: (err: RequestError) => void): Promise<void> {
+  for (const retries of [0, 2]) {
+    env.fetches = [];
+    const calls = await changePassword({ _timesToRetryFailedRequests: retries });
+    expect(env.fetches).toHaveLength(retries + 1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toBeInstanceOf(RequestError);
+    check(calls[0]![0] as RequestError);
+  }
+}
 
 describe('HTTP faults', () => {
   it.each([
@@ -32,27 +41,15 @@ describe('HTTP faults', () => {
     ['a timed-out fetch', () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))],
   ])('%s is one RequestError without a status, after every retry', async (_case, fail) => {
     env.respond = fail;
-    for (const retries of [0, 2]) {
-      env.fetches = [];
-      const calls = await changePassword({ _timesToRetryFailedRequests: retries });
-      expect(env.fetches).toHaveLength(retries + 1);
-      expect(calls).toHaveLength(1);
-      expect(calls[0]![0]).toBeInstanceOf(RequestError);
-      expect((calls[0]![0] as RequestError).statusCode).toBeUndefined();
-      expect((calls[0]![0] as RequestError).original).toBeInstanceOf(TransportError);
-    }
+    await failsWithEachRetryCount((err) => {
+      expect(err.statusCode).toBeUndefined();
+      expect(err.original).toBeInstanceOf(TransportError);
+    });
   });
 
   it.each([500, 502, 503, 504])('a %i is one RequestError with its status, retried only when asked', async (status) => {
     env.respond = () => json({ error: 'server_error', error_description: 'down' }, status);
-    for (const retries of [0, 2]) {
-      env.fetches = [];
-      const calls = await changePassword({ _timesToRetryFailedRequests: retries });
-      expect(env.fetches).toHaveLength(retries + 1);
-      expect(calls).toHaveLength(1);
-      expect(calls[0]![0]).toBeInstanceOf(RequestError);
-      expect(calls[0]![0]).toMatchObject({ statusCode: status, code: 'server_error', description: 'down' });
-    }
+    await failsWithEachRetryCount((err) => expect(err).toMatchObject({ statusCode: status, code: 'server_error', description: 'down' }));
   });
 
   it('a 5xx that recovers within the retries succeeds once', async () => {
@@ -64,15 +61,7 @@ describe('HTTP faults', () => {
 });
 
 describe('key-set endpoint faults', () => {
-  /** authorize() then parseHash() of a genuine response; returns the callback calls. */
-  async function login(): Promise<unknown[][]> {
-    const auth = testWebAuth(env);
-    auth.authorize({});
-    const url = new URL(env.navigations.at(-1)!);
-    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: url.searchParams.get('nonce') }));
-    const hash = `#access_token=AT&id_token=${idToken}&state=${url.searchParams.get('state')}`;
-    return callsOf((cb) => auth.parseHash({ hash }, cb as never));
-  }
+  const login = () => loginCalls(env, keys!, testWebAuth(env));
   const transactionsLeft = () => env.readCookies().split('; ').filter((c) => c.includes('com.auth0.auth.'));
 
   it.each([
@@ -90,7 +79,7 @@ describe('key-set endpoint faults', () => {
   });
 
   it('a slow key-set endpoint still completes the login once', async () => {
-    env.respond = (url) => new Promise((resolve) => setTimeout(() => resolve(url === JWKS ? json(keys.jwks) : new Response('', { status: 404 })), 300));
+    env.respond = (url) => new Promise((resolve) => setTimeout(() => resolve(url === JWKS ? json(keys!.jwks) : new Response('', { status: 404 })), 300));
     const calls = await login();
     expect(calls).toHaveLength(1);
     expect(calls[0]![0]).toBeNull();
@@ -102,7 +91,7 @@ describe('key-set endpoint faults', () => {
   it('without IndexedDB (this runtime has none) keys come from the network and are cached in memory', async () => {
     expect(typeof (globalThis as { indexedDB?: unknown }).indexedDB).toBe('undefined');
     let jwksFetches = 0;
-    env.respond = (url) => (url === JWKS ? (jwksFetches++, json(keys.jwks)) : new Response('', { status: 404 }));
+    env.respond = (url) => (url === JWKS ? (jwksFetches++, json(keys!.jwks)) : new Response('', { status: 404 }));
     for (let i = 0; i < 2; i++) {
       const calls = await login();
       expect(calls).toHaveLength(1);

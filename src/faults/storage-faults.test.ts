@@ -4,22 +4,18 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthResponseError, ConfigurationError, WebAuthError } from '../errors.js';
-import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { fakeEnv, memoryStorage, type FakeEnv } from '../testing/fake-env.js';
-import { claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
+import { memoryStorage, type FakeEnv } from '../testing/fake-env.js';
+import { TEST_ISSUER, keyedEnv, loginCalls } from '../testing/login.js';
+import { claimsFor, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import type { WebAuth } from '../web-auth/web-auth.js';
 
-const ISSUER = 'https://me.auth0.com/';
-const JWKS = 'https://me.auth0.com/.well-known/jwks.json';
-let keys: TestKeys;
+const ISSUER = TEST_ISSUER;
+let keys: TestKeys | undefined;
 let env: FakeEnv;
 
 beforeEach(async () => {
-  clearJwksMemoryCache();
-  env = fakeEnv();
-  keys ??= await makeKeys();
-  serveJwks(env, JWKS, keys);
+  ({ env, keys } = await keyedEnv(keys));
 });
 
 /** Transactions visible in the cookie jar and in the fake localStorage. */
@@ -29,13 +25,11 @@ function storedTransactions(): string[] {
   return [...inCookies, ...local.filter((k) => k.startsWith('com.auth0.auth.'))];
 }
 
-/** authorize(), then parseHash() of a genuine response for it; resolves with the callback's arguments. */
+/** A login through `auth`; its one callback call's arguments. */
 async function login(auth: WebAuth): Promise<{ err: unknown; result: unknown }> {
-  auth.authorize({});
-  const url = new URL(env.navigations.at(-1)!);
-  const state = url.searchParams.get('state')!;
-  const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: url.searchParams.get('nonce') }));
-  return new Promise((resolve) => auth.parseHash({ hash: `#access_token=AT&id_token=${idToken}&state=${state}` }, (err, result) => resolve({ err, result })));
+  const calls = await loginCalls(env, keys!, auth);
+  expect(calls).toHaveLength(1);
+  return { err: calls[0]![0], result: calls[0]![1] };
 }
 
 describe('storage faults', () => {
@@ -104,14 +98,14 @@ describe('clock skew', () => {
   ])('a token %s', async (_case, offsets, accepted, message) => {
     const now = Math.floor(env.clock / 1000);
     const claims = claimsFor(env, ISSUER, 'CID', { nonce: 'N' });
-    const token = await keys.sign({ ...claims, ...Object.fromEntries(Object.entries(offsets).map(([k, d]) => [k, now + d])) });
+    const token = await keys!.sign({ ...claims, ...Object.fromEntries(Object.entries(offsets).map(([k, d]) => [k, now + d])) });
     const { err } = await new Promise<{ err: any }>((resolve) => testWebAuth(env).validateToken(token, 'N', (err) => resolve({ err })));
     if (accepted) expect(err).toBeNull();
     else expect(err).toMatchObject({ name: 'AuthResponseError', error: 'invalid_token', errorDescription: expect.stringMatching(message!) });
   });
 
   it('a leeway beyond five minutes is a ConfigurationError, not a silent acceptance', async () => {
-    const token = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: 'N' }));
+    const token = await keys!.sign(claimsFor(env, ISSUER, 'CID', { nonce: 'N' }));
     expect(() => testWebAuth(env, { leeway: 301 }).validateToken(token, 'N', () => {})).toThrow(ConfigurationError);
   });
 });
