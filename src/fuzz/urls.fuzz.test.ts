@@ -2,9 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Authentication } from '../authentication/authentication.js';
+import { fakeEnv } from '../testing/fake-env.js';
 import { fuzzParams } from '../testing/fuzz.js';
+import { customEnvironment } from '../web-auth/injection.js';
 
-const auth = new Authentication({ domain: 'me.auth0.com', clientID: 'CID', _sendTelemetry: false });
+// The fake env collects the unknown-parameter warnings the random names cause.
+const auth = new Authentication({ domain: 'me.auth0.com', clientID: 'CID', _sendTelemetry: false, [customEnvironment]: fakeEnv() } as never);
 /** Any text, including `&`, `#`, `=`, `?`, `%`, `+`, spaces and non-ASCII. */
 const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('a&b=c', '#frag', '?x=1', '%zz', 'a+b', ' ', '&client_id=evil'));
 /** snake_case parameter names without digits (camelCase and digits ones are renamed on the wire, which is not this property). */
