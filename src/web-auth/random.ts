@@ -1,5 +1,6 @@
 /** Random state and nonce values in auth0-js 10's format. */
 import type { BrowserEnv } from '../browser/env.js';
+import { WebAuthError } from '../errors.js';
 
 // 65 characters; the missing `W` is faithful to v10, so values look the same on the wire.
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVXYZabcdefghijklmnopqrstuvwxyz-._~';
@@ -8,16 +9,25 @@ const LIMIT = 256 - (256 % ALPHABET.length);
 
 /**
  * A uniformly random string of `length` characters from `crypto.getRandomValues`, by rejection
- * sampling. Unlike v10, a missing crypto source throws instead of yielding a `null` state.
+ * sampling. Unlike v10, a missing crypto source throws a WebAuthError instead of yielding a `null`
+ * state (before anything is stored or navigated to).
  */
 export function randomString(env: BrowserEnv, length: number): string {
   if (!(length > 0)) return '';
   let out = '';
   while (out.length < length) {
-    const bytes = env.getRandomValues(new Uint8Array(Math.max(16, (length - out.length) * 2)));
+    const bytes = secureRandomBytes(env, Math.max(16, (length - out.length) * 2));
     for (const byte of bytes) {
       if (byte < LIMIT && out.length < length) out += ALPHABET[byte % ALPHABET.length];
     }
   }
   return out;
+}
+
+function secureRandomBytes(env: BrowserEnv, count: number): Uint8Array {
+  try {
+    return env.getRandomValues(new Uint8Array(count));
+  } catch (cause) {
+    throw new WebAuthError('crypto.getRandomValues is not available: cannot generate a random state or nonce', { cause });
+  }
 }
