@@ -4,6 +4,7 @@
  */
 import { currentLocation } from '../browser/env.js';
 import { acceptMessage } from '../browser/message-filter.js';
+import { webMessageHandler, type WebMessageHandler } from './web-message.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginLogin, verifierKey } from './cross-origin.js';
 import type { RequestError } from '../errors.js';
@@ -50,9 +51,15 @@ export interface CrossOriginAuthentication {
   login(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
   /** The same as `webAuth.crossOriginVerification()`. */
   callback(): void;
+  /** The web-message runner popup-mode login uses (v10 exposed it here too). */
+  webMessageHandler: WebMessageHandler;
 }
 
 /** A `crossOriginAuthentication` object for `ctx` (v10 had one per WebAuth and one per Redirect). */
 export function crossOriginAuthentication(ctx: WebAuthContext): CrossOriginAuthentication {
-  return { login: (options, cb) => crossOriginLogin(ctx, options, cb), callback: () => crossOriginVerification(ctx) };
+  return {
+    login: (options, cb) => crossOriginLogin(ctx, options, cb),
+    callback: () => crossOriginVerification(ctx),
+    webMessageHandler: webMessageHandler(ctx),
+  };
 }

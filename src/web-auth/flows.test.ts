@@ -227,6 +227,22 @@ describe('webAuth.redirect', () => {
   });
 });
 
+describe('webAuth.redirect without a response type', () => {
+  // v10 found out in the authorize step, after the user was created or the credentials were
+  // accepted, and threw from inside the HTTP callback (never calling back).
+  it.each(['signupAndLogin', 'loginWithCredentials'] as const)('%s throws before any request', (method) => {
+    const env = fakeEnv();
+    const webAuth = make(env, { responseType: undefined });
+    const call = () => webAuth.redirect[method]({ connection: 'db', email: 'a@b.c', username: 'a@b.c', password: 'x' } as never, () => {});
+    expect(call).toThrow('responseType is required');
+    expect(env.fetches).toEqual([]);
+    // A response type given with the call is enough.
+    env.respond = () => json({ _id: '1', email: 'a@b.c' });
+    webAuth.redirect[method]({ connection: 'db', email: 'a@b.c', username: 'a@b.c', password: 'x', responseType: 'token' } as never, () => {});
+    expect(env.fetches).toHaveLength(1);
+  });
+});
+
 describe('v10 details a differential run found', () => {
   it('returns the first request handle from signupAndAuthorize and passwordlessVerify when given a callback', () => {
     const env = fakeEnv();

@@ -5,6 +5,7 @@
 import type { NodeCallback } from '../shared/callback.js';
 import type { RequestError } from '../errors.js';
 import type { Auth0Callback, CrossOriginLoginOptions, RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
+import { ArgumentError } from '../errors.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
@@ -37,12 +38,26 @@ interface LoginMethod {
   login(options: CrossOriginLoginOptions, cb: NodeCallback<never>): void;
 }
 
+/**
+ * Both end in an `/authorize` step that needs a response type. v10 found a missing one only there,
+ * after the user was created or the credentials accepted, and threw where no caller could catch it.
+ */
+function checkResponseType(ctx: WebAuthContext, options: Obj): void {
+  if (!options?.responseType && !ctx.baseOptions.responseType) throw new ArgumentError('responseType is required');
+}
+
 /** Builds `webAuth.redirect` for `webAuth`. */
 export function redirectLogin(ctx: WebAuthContext, webAuth: LoginMethod): RedirectLogin {
   const login = (options: Obj, cb: NodeCallback<never>) => webAuth.login(options as CrossOriginLoginOptions, cb);
   return {
     crossOriginAuthentication: crossOriginAuthentication(ctx),
-    loginWithCredentials: (options, cb) => crossOriginLogin(ctx, connectionAsRealm(options), cb),
-    signupAndLogin: (options, cb) => signupThenLogin(ctx, options, (done) => login(connectionAsRealm(options), done), cb),
+    loginWithCredentials: (options, cb) => {
+      checkResponseType(ctx, options);
+      return crossOriginLogin(ctx, connectionAsRealm(options), cb);
+    },
+    signupAndLogin: (options, cb) => {
+      checkResponseType(ctx, options);
+      signupThenLogin(ctx, options, (done) => login(connectionAsRealm(options), done), cb);
+    },
   };
 }

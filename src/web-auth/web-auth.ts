@@ -26,6 +26,7 @@ import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
 import { renewAuth, type RenewAuthOptions } from './renew-auth.js';
+import { webMessageHandler, type WebMessageHandler } from './web-message.js';
 import { TransactionManager } from './transaction-manager.js';
 import {
   validateAuthenticationResponse,
@@ -93,6 +94,8 @@ export class WebAuth {
    * step); `callback()` is `crossOriginVerification()`.
    */
   crossOriginAuthentication: CrossOriginAuthentication;
+  /** v10's web-message runner (`run(options, cb)`); `checkSession` is the way to use it. */
+  webMessageHandler: WebMessageHandler;
   /** Embedded login with a redirect under v10's older names (`loginWithCredentials`, `signupAndLogin`). */
   redirect: RedirectLogin;
   /** Login in a popup window, and embedded logins that finish without a redirect. */
@@ -119,6 +122,7 @@ export class WebAuth {
     const ulpHttp = { ...this.client.http, telemetry: telemetryFor(baseOptions) };
     this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
     this.crossOriginAuthentication = crossOriginAuthentication(this.ctx);
+    this.webMessageHandler = webMessageHandler(this.ctx);
     this.redirect = redirectLogin(this.ctx, this);
     this.popup = new Popup(this.ctx, (options, cb) => this.parseHash(options, cb));
   }

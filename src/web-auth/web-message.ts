@@ -57,3 +57,16 @@ export function runWebMessage(ctx: WebAuthContext, params: Obj, cb: (err: Obj | 
     validateAuthenticationResponse(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
   });
 }
+
+/** v10's `webMessageHandler` object: `run(options, cb)` is the round trip above, nothing more. */
+export interface WebMessageHandler {
+  /**
+   * Runs `/authorize` with `options` (prompt=none, web_message) in a hidden iframe and calls back
+   * with the validated result or the raw `{ error, error_description }`. Prefer `checkSession`.
+   */
+  run(options: Record<string, any>, cb: (err: Record<string, any> | null, result?: AuthResult | null) => void): void;
+}
+
+export function webMessageHandler(ctx: WebAuthContext): WebMessageHandler {
+  return { run: (options, cb) => runWebMessage(ctx, { ...options }, cb) };
+}
