@@ -5,8 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// While the whole v10 surface is being built (issue 15); then the measured size, a ratchet.
-const BUDGET_GZIP = 24 * 1024;
+// The whole v10 surface measured 23,911 B gzip, rounded up to 256 B. A ratchet: lower it as the
+// bundle shrinks; raising it needs a CHANGELOG line that says why.
+const BUDGET_GZIP = 24064;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

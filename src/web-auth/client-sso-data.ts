@@ -5,7 +5,9 @@
  */
 import type { AuthenticationClient } from '../authentication/client-api.js';
 import type { NodeCallback } from '../shared/callback.js';
+import { buildAuthorizeUrl } from '../authentication/urls.js';
 import { telemetryFor } from '../http/telemetry.js';
+import type { AuthorizeOptions } from '../types.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
 import { createWebAuthContext } from './create-context.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
@@ -31,9 +33,13 @@ function contextOf(client: AuthenticationClient): WebAuthContext {
 
 export function clientSsoData(client: AuthenticationClient, withActiveDirectories: boolean, cb: NodeCallback<any>): void {
   const ctx = contextOf(client);
-  if (!onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) return ssoDataFromSession(ctx, cb);
-  // As v10's implicit WebAuth did: the shared options now say hosted page, and this request
-  // reports the `auth0.js-ulp` telemetry name.
+  // As v10's implicit WebAuth did: the shared options now say hosted page, and its requests
+  // (the silent /authorize, or /user/ssodata) report the `auth0.js-ulp` telemetry name.
   ctx.baseOptions.universalLoginPage = true;
-  hostedSsoData({ ...client.ctx, http: { ...client.http, telemetry: telemetryFor(ctx.baseOptions) } }, withActiveDirectories, cb);
+  const ulp = { ...client.ctx, http: { ...client.http, telemetry: telemetryFor(ctx.baseOptions) } };
+  if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) return void hostedSsoData(ulp, withActiveDirectories, cb);
+  const ulpClient = Object.assign(Object.create(client) as AuthenticationClient, {
+    buildAuthorizeUrl: (options: AuthorizeOptions) => buildAuthorizeUrl({ ...ulp, telemetry: ulp.http.telemetry }, options),
+  });
+  ssoDataFromSession({ ...ctx, client: ulpClient }, cb);
 }
