@@ -1,0 +1,77 @@
+/** A redirect login on the fake tenant whose response an attack case forges; see catalogue.ts. */
+import { clearJwksMemoryCache } from '../id-token/jwks.js';
+import { fakeEnv, json, type FakeEnv } from '../testing/fake-env.js';
+import { atHash, claimsFor } from '../testing/tokens.js';
+import { testWebAuth } from '../testing/web-auth.js';
+import type { WebAuth } from '../web-auth/web-auth.js';
+import { expectOneRejection, segment, type AttackCase, type RawKeys } from './catalogue.js';
+
+export const ISSUER = 'https://me.auth0.com/';
+export const JWKS_URL = 'https://me.auth0.com/.well-known/jwks.json';
+
+export interface LoginCtx {
+  env: FakeEnv;
+  auth: WebAuth;
+  keys: RawKeys;
+  state: string;
+  nonce: string;
+  /** Valid claims for this login (nonce and at_hash of 'AT' included), with `extra` merged; `undefined` values drop a claim. */
+  claims(extra?: Record<string, unknown>): Record<string, unknown>;
+  /** RS256 with the tenant key, header `{ alg, kid: 'k1', typ }` merged with `header`. */
+  sign(extra?: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
+}
+
+export interface TokenSetup {
+  /** The forged ID token. */
+  token?: (ctx: LoginCtx) => Promise<string> | string;
+  /** The fragment (default: access_token=AT, the token, the login's state). */
+  hash?: (ctx: LoginCtx, idToken: string) => string;
+  /** WebAuth options. */
+  options?: Record<string, unknown>;
+  /** authorize() options. */
+  authorize?: Record<string, unknown>;
+  /** What the tenant's key-set URL answers (default: the tenant key). */
+  jwks?: (keys: RawKeys) => unknown;
+  /** Runs before parseHash (plant storage, advance the clock, …). */
+  before?: (ctx: LoginCtx) => Promise<void> | void;
+}
+
+export const encode = segment;
+
+/** Starts a login on a fresh page whose tenant serves `keys`. */
+export function startLogin(keys: RawKeys, setup: TokenSetup = {}): LoginCtx {
+  clearJwksMemoryCache();
+  const env = fakeEnv();
+  const served = setup.jwks ? setup.jwks(keys) : keys.jwks;
+  env.respond = (url) => (url === JWKS_URL ? (served instanceof Response ? served : json(served)) : new Response('nope', { status: 404 }));
+  const auth = testWebAuth(env, setup.options);
+  auth.authorize(setup.authorize ?? {});
+  const url = new URL(env.navigations.at(-1)!);
+  const state = url.searchParams.get('state')!;
+  const nonce = url.searchParams.get('nonce')!;
+  const claims = (extra: Record<string, unknown> = {}) => {
+    const all: Record<string, unknown> = claimsFor(env, ISSUER, 'CID', { nonce, at_hash: atHash('AT'), ...extra });
+    for (const key of Object.keys(all)) if (all[key] === undefined) delete all[key];
+    return all;
+  };
+  const ctx: LoginCtx = {
+    env,
+    auth,
+    keys,
+    state,
+    nonce,
+    claims,
+    sign: (extra, header) => keys.signRaw({ alg: 'RS256', kid: 'k1', typ: 'JWT', ...header }, claims(extra)),
+  };
+  return ctx;
+}
+
+/** Runs one catalogue row: forge the response, parseHash it, expect one rejection with the row's code. */
+export async function rejectsLogin(keys: RawKeys, row: AttackCase<TokenSetup>): Promise<LoginCtx> {
+  const ctx = startLogin(keys, row.setup);
+  await row.setup.before?.(ctx);
+  const idToken = row.setup.token ? await row.setup.token(ctx) : await ctx.sign();
+  const hash = row.setup.hash ? row.setup.hash(ctx, idToken) : `#access_token=AT&id_token=${idToken}&state=${ctx.state}`;
+  await expectOneRejection(ctx.env, (cb) => ctx.auth.parseHash({ hash }, cb as never), row.error, row.reason);
+  return ctx;
+}
