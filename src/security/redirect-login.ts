@@ -1,6 +1,6 @@
 /** A redirect login on the fake tenant whose response an attack case forges; see catalogue.ts. */
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { fakeEnv, json, type FakeEnv } from '../testing/fake-env.js';
+import { fakeEnv, json, memoryStorage, type FakeEnv } from '../testing/fake-env.js';
 import { atHash, claimsFor } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import type { WebAuth } from '../web-auth/web-auth.js';
@@ -44,6 +44,7 @@ export function startLogin(keys: RawKeys, setup: TokenSetup = {}): LoginCtx {
   const env = fakeEnv();
   const served = setup.jwks ? setup.jwks(keys) : keys.jwks;
   env.respond = (url) => (url === JWKS_URL ? (served instanceof Response ? served : json(served)) : new Response('nope', { status: 404 }));
+  if (setup.options?.__tryLocalStorageFirst) env.storage = memoryStorage();
   const auth = testWebAuth(env, setup.options);
   auth.authorize(setup.authorize ?? {});
   const url = new URL(env.navigations.at(-1)!);
@@ -74,4 +75,11 @@ export async function rejectsLogin(keys: RawKeys, row: AttackCase<TokenSetup>): 
   const hash = row.setup.hash ? row.setup.hash(ctx, idToken) : `#access_token=AT&id_token=${idToken}&state=${ctx.state}`;
   await expectOneRejection(ctx.env, (cb) => ctx.auth.parseHash({ hash }, cb as never), row.error, row.reason);
   return ctx;
+}
+
+/** The control of a table: the same login, unforged, succeeds (so a rejection is the attack's doing). */
+export async function acceptsLogin(keys: RawKeys, setup: TokenSetup = {}): Promise<unknown[]> {
+  const ctx = startLogin(keys, setup);
+  const idToken = await ctx.sign();
+  return new Promise((resolve) => ctx.auth.parseHash({ hash: `#access_token=AT&id_token=${idToken}&state=${ctx.state}` }, (...args) => resolve(args)));
 }

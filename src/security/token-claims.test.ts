@@ -1,8 +1,8 @@
 /** Attack catalogue: ID-token claims, their types and their ties to the login (README.md, category CLM). */
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { atHash } from '../testing/tokens.js';
 import { makeRawKeys, title, type AttackCase, type RawKeys } from './catalogue.js';
-import { rejectsLogin, type TokenSetup } from './redirect-login.js';
+import { acceptsLogin, rejectsLogin, type TokenSetup } from './redirect-login.js';
 
 let keys: RawKeys;
 const HOUR = 3600;
@@ -58,6 +58,11 @@ beforeAll(async () => {
 });
 
 describe('attack catalogue: claims', () => {
+  it('control: the unforged login is accepted', async () => {
+    const [err, result] = await acceptsLogin(keys);
+    expect(err).toBeNull();
+    expect(result).toMatchObject({ accessToken: 'AT' });
+  });
   it.each(cases.map((row) => [title(row), row] as const))('%s', async (_title, row) => {
     await rejectsLogin(keys, row);
   });

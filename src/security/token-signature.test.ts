@@ -1,7 +1,7 @@
 /** Attack catalogue: forged, stripped and confused ID-token signatures (README.md, category JWT). */
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRawKeys, signHmac, title, type AttackCase, type RawKeys } from './catalogue.js';
-import { encode, rejectsLogin, type TokenSetup } from './redirect-login.js';
+import { acceptsLogin, encode, rejectsLogin, type TokenSetup } from './redirect-login.js';
 
 let keys: RawKeys;
 let attacker: RawKeys;
@@ -83,6 +83,11 @@ beforeAll(async () => {
 });
 
 describe('attack catalogue: token signature', () => {
+  it('control: the unforged login is accepted', async () => {
+    const [err, result] = await acceptsLogin(keys);
+    expect(err).toBeNull();
+    expect(result).toMatchObject({ accessToken: 'AT' });
+  });
   it.each(cases.map((row) => [title(row), row] as const))('%s', async (_title, row) => {
     await rejectsLogin(keys, row);
   });
