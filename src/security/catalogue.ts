@@ -6,7 +6,7 @@
  */
 import { webcrypto } from 'node:crypto';
 import { expect } from 'vitest';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { FakeEnv } from '../testing/fake-env.js';
 import { callsOf } from '../testing/fuzz.js';
 
@@ -69,9 +69,15 @@ export interface RawKeys {
 }
 
 export async function makeRawKeys(kid = 'k1', modulusLength = 2048): Promise<RawKeys> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true, modulusLength });
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const privateJwk = await exportJWK(privateKey);
+  // WebCrypto directly: jose refuses to make the sub-2048-bit keys the weak-key cases need.
+  const pair = await webcrypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  );
+  const { kty, n, e } = (await webcrypto.subtle.exportKey('jwk', pair.publicKey)) as JWK;
+  const publicJwk: JWK = { kty, n, e, kid, alg: 'RS256', use: 'sig' };
+  const { key_ops: _ops, ext: _ext, alg: _alg, ...privateJwk } = (await webcrypto.subtle.exportKey('jwk', pair.privateKey)) as JWK;
   return {
     jwks: { keys: [publicJwk] },
     publicJwk,
