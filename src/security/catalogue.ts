@@ -35,7 +35,7 @@ export const foreignHosts = (env: FakeEnv, allowed = [TENANT_HOST]) =>
 export async function expectOneRejection(
   env: FakeEnv,
   start: (cb: (...args: unknown[]) => void) => void,
-  error: string,
+  error: string | number | null,
   reason?: string | RegExp,
 ): Promise<Record<string, any>> {
   let thrown: unknown;
@@ -48,8 +48,9 @@ export async function expectOneRejection(
   });
   expect(thrown).toBeUndefined();
   expect(calls).toHaveLength(1);
+  expect(calls[0]![0]).toBeTruthy();
   const err = calls[0]![0] as Record<string, any>;
-  expect(err?.error ?? err?.code).toBe(error);
+  expect(err?.error ?? err?.code ?? null).toBe(error);
   if (reason !== undefined) expect(String(err.errorDescription ?? err.description ?? err.error_description)).toMatch(reason);
   expect(calls[0]![1] ?? null).toBeNull();
   expect(foreignHosts(env)).toEqual([]);
