@@ -1,8 +1,8 @@
 /** Attack catalogue: hostile or unusable key sets (README.md, category KEY). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../testing/fake-env.js';
-import { makeRawKeys, title, type AttackCase, type RawKeys } from './catalogue.js';
-import { JWKS_URL, acceptsLogin, rejectsLogin, type TokenSetup } from './redirect-login.js';
+import { makeRawKeys, signHmac, title, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
+import { JWKS_URL, acceptsLogin, rejectsLogin, type TokenSetup } from '../testing/attack-login.js';
 
 let keys: RawKeys;
 let weak: RawKeys;
@@ -18,7 +18,7 @@ const cases: AttackCase<TokenSetup>[] = [
   { id: 'KEY-05', source: 'RFC 7517 §4.4 (alg)', name: 'key marked alg: RS384', error: 'invalid_token', setup: served({ alg: 'RS384' }) },
   { id: 'KEY-06', source: 'RFC 7517 §4.4; RFC 8725 §3.1', name: 'key marked alg: HS256', error: 'invalid_token', setup: served({ alg: 'HS256' }) },
   { id: 'KEY-07', source: 'RFC 7518 §6.4 (oct keys)', name: 'symmetric oct key under the kid, HS256 token with its k', error: 'invalid_token',
-    setup: { jwks: () => ({ keys: [{ kty: 'oct', kid: 'k1', k: Buffer.from('shared').toString('base64url') }] }), token: async (c) => (await import('./catalogue.js')).signHmac({ kid: 'k1' }, c.claims(), 'shared') } },
+    setup: { jwks: () => ({ keys: [{ kty: 'oct', kid: 'k1', k: Buffer.from('shared').toString('base64url') }] }), token: (c) => signHmac({ kid: 'k1' }, c.claims(), 'shared') } },
   { id: 'KEY-08', source: 'RFC 7518 §6.2 (EC keys)', name: 'EC key under the kid', error: 'invalid_token', setup: { jwks: () => ({ keys: [{ kty: 'EC', crv: 'P-256', kid: 'k1', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' }] }) } },
   { id: 'KEY-09', source: 'RFC 7517 §4.5 (duplicate kid)', name: 'duplicate kid: weak key first, token signed by it', error: 'invalid_token',
     setup: { jwks: (k) => ({ keys: [...weak.jwks.keys, k.publicJwk] }), token: (c) => weak.signRaw({ alg: 'RS256', kid: 'k1' }, c.claims()) } },

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeEnv, json, type FakeEnv } from '../testing/fake-env.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { expectOneRejection, title } from './catalogue.js';
+import { expectOneRejection, title } from '../testing/attack-catalogue.js';
 
 const SECRET = 'S3CRET-d0-not-leak';
 let env: FakeEnv;

@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCookieValue } from '../storage/cookie-codec.js';
 import { memoryStorage } from '../testing/fake-env.js';
-import { makeRawKeys, title, type AttackCase, type RawKeys } from './catalogue.js';
-import { acceptsLogin, rejectsLogin, startLogin, type LoginCtx, type TokenSetup } from './redirect-login.js';
+import { makeRawKeys, title, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
+import { acceptsLogin, rejectsLogin, startLogin, type LoginCtx, type TokenSetup } from '../testing/attack-login.js';
 
 let keys: RawKeys;
 const STATE_MISMATCH = '`state` does not match.';
@@ -20,17 +20,17 @@ const inLocalStorage = { options: { __tryLocalStorageFirst: true } };
 
 const cases: AttackCase<TokenSetup>[] = [
   { id: 'STN-01', source: 'RFC 9700 §4.7.1 (CSRF)', name: 'forged state', error: 'invalid_token', reason: STATE_MISMATCH,
-    setup: { hash: (c, t) => `#access_token=AT&id_token=${t}&state=forged` } },
+    setup: { hash: (_c, t) => `#access_token=AT&id_token=${t}&state=forged` } },
   { id: 'STN-02', source: 'RFC 9700 §4.7.1 (CSRF)', name: 'state missing', error: 'invalid_token', reason: STATE_MISMATCH,
-    setup: { hash: (c, t) => `#access_token=AT&id_token=${t}` } },
+    setup: { hash: (_c, t) => `#access_token=AT&id_token=${t}` } },
   { id: 'STN-03', source: 'RFC 9700 §4.7.1', name: 'state empty', error: 'invalid_token', reason: STATE_MISMATCH,
-    setup: { hash: (c, t) => `#access_token=AT&id_token=${t}&state=` } },
+    setup: { hash: (_c, t) => `#access_token=AT&id_token=${t}&state=` } },
   { id: 'STN-04', source: 'OIDC Core §15.5.2', name: 'state with changed case', error: 'invalid_token', reason: STATE_MISMATCH,
     setup: { hash: (c, t) => `#access_token=AT&id_token=${t}&state=${c.state.toLowerCase() === c.state ? c.state.toUpperCase() : c.state.toLowerCase()}` } },
   { id: 'STN-05', source: 'prototype pollution (CWE-1321)', name: 'state "__proto__"', error: 'invalid_token', reason: STATE_MISMATCH,
-    setup: { hash: (c, t) => `#access_token=AT&id_token=${t}&state=__proto__` } },
+    setup: { hash: (_c, t) => `#access_token=AT&id_token=${t}&state=__proto__` } },
   { id: 'STN-06', source: 'prototype pollution (CWE-1321)', name: 'state "constructor"', error: 'invalid_token', reason: STATE_MISMATCH,
-    setup: { hash: (c, t) => `#access_token=AT&id_token=${t}&state=constructor` } },
+    setup: { hash: (_c, t) => `#access_token=AT&id_token=${t}&state=constructor` } },
   { id: 'STN-07', source: 'RFC 9700 §4.7.1 (one-time state)', name: 'response replayed after it was used', error: 'invalid_token', reason: STATE_MISMATCH,
     setup: { before: async (c) => { const t = await c.sign(); await new Promise((r) => c.auth.parseHash({ hash: `#access_token=AT&id_token=${t}&state=${c.state}` }, r)); } } },
   { id: 'STN-08', source: 'RFC 9700 §4.7.1 (one-time state)', name: 'state used by an error response, then a token', error: 'invalid_token', reason: STATE_MISMATCH,
@@ -42,7 +42,7 @@ const cases: AttackCase<TokenSetup>[] = [
   { id: 'STN-11', source: 'draft-ietf-oauth-browser-based-apps §5.1; cookie tossing', name: 'v10 cookie tossed over a pending __Host- transaction (attacker nonce)', error: 'invalid_token', reason: /Nonce \(nonce\)/,
     setup: { before: (c) => toss(c, c.state, 'attacker-nonce'), token: (c) => c.sign({ nonce: 'attacker-nonce' }) } },
   { id: 'STN-12', source: 'cookie tossing', name: 'tossed v10 cookie with unparseable JSON for an unknown state', error: 'invalid_token', reason: STATE_MISMATCH,
-    setup: { before: (c) => c.env.writeCookie('com.auth0.auth.tossed={not json; path=/'), hash: (c, t) => `#access_token=AT&id_token=${t}&state=tossed` } },
+    setup: { before: (c) => c.env.writeCookie('com.auth0.auth.tossed={not json; path=/'), hash: (_c, t) => `#access_token=AT&id_token=${t}&state=tossed` } },
   { id: 'STN-13', source: 'RFC 9700 §4.7.1 (transaction lifetime)', name: 'cookie transaction expired (31 min)', error: 'invalid_token', reason: STATE_MISMATCH,
     setup: { before: (c) => void (c.env.clock += 31 * MINUTE) } },
   { id: 'STN-14', source: 'RFC 9700 §4.7.1 (transaction lifetime)', name: 'stateExpiration: 1 minute, answered after 2', error: 'invalid_token', reason: STATE_MISMATCH,
@@ -52,7 +52,7 @@ const cases: AttackCase<TokenSetup>[] = [
   { id: 'STN-16', source: 'draft-ietf-oauth-browser-based-apps §8 (storage)', name: 'entry planted in localStorage while cookies hold the transaction', error: 'invalid_token', reason: /Nonce \(nonce\)/,
     setup: { before: (c) => { const s = memoryStorage(); s.setItem(`com.auth0.auth.${c.state}`, JSON.stringify({ nonce: 'attacker-nonce', state: c.state })); c.env.storage = s; }, token: (c) => c.sign({ nonce: 'attacker-nonce' }) } },
   { id: 'STN-17', source: 'SECURITY.md (localStorage expiry)', name: 'planted localStorage entry whose expiry has passed', error: 'invalid_token', reason: STATE_MISMATCH,
-    setup: { ...inLocalStorage, before: (c) => { const s = c.env.storage as Storage; s.setItem('com.auth0.auth.planted', JSON.stringify({ nonce: c.nonce, state: 'planted' })); s.setItem('webauth-js.expires.com.auth0.auth.planted', String(c.env.clock - 1)); }, hash: (c, t) => `#access_token=AT&id_token=${t}&state=planted` } },
+    setup: { ...inLocalStorage, before: (c) => { const s = c.env.storage as Storage; s.setItem('com.auth0.auth.planted', JSON.stringify({ nonce: c.nonce, state: 'planted' })); s.setItem('webauth-js.expires.com.auth0.auth.planted', String(c.env.clock - 1)); }, hash: (_c, t) => `#access_token=AT&id_token=${t}&state=planted` } },
   { id: 'STN-18', source: 'RFC 9700 §4.7.1', name: 'two state parameters, the second forged', error: 'invalid_token',
     setup: { hash: (c, t) => `#access_token=AT&id_token=${t}&state=forged&state=${c.state}` } },
   { id: 'STN-19', source: 'OIDC Core §3.2.2.11', name: 'id_token only, nonce of another login', error: 'invalid_token', reason: /Nonce \(nonce\)/,

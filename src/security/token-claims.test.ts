@@ -1,8 +1,8 @@
 /** Attack catalogue: ID-token claims, their types and their ties to the login (README.md, category CLM). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { atHash } from '../testing/tokens.js';
-import { makeRawKeys, title, type AttackCase, type RawKeys } from './catalogue.js';
-import { acceptsLogin, rejectsLogin, type TokenSetup } from './redirect-login.js';
+import { makeRawKeys, title, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
+import { acceptsLogin, rejectsLogin, type TokenSetup } from '../testing/attack-login.js';
 
 let keys: RawKeys;
 const HOUR = 3600;

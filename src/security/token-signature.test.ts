@@ -1,7 +1,7 @@
 /** Attack catalogue: forged, stripped and confused ID-token signatures (README.md, category JWT). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeRawKeys, signHmac, title, type AttackCase, type RawKeys } from './catalogue.js';
-import { acceptsLogin, encode, rejectsLogin, type TokenSetup } from './redirect-login.js';
+import { makeRawKeys, signHmac, title, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
+import { acceptsLogin, encode, rejectsLogin, type TokenSetup } from '../testing/attack-login.js';
 
 let keys: RawKeys;
 let attacker: RawKeys;

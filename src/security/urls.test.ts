@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArgumentError } from '../errors.js';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { expectOneRejection, title } from './catalogue.js';
+import { expectOneRejection, title } from '../testing/attack-catalogue.js';
 
 let env: FakeEnv;
 const EVIL = 'https://evil.example';

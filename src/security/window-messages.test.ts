@@ -12,7 +12,7 @@ import { checkSession, CHECK_SESSION_TIMEOUT_MS } from '../web-auth/check-sessio
 import { verifierKey } from '../web-auth/cross-origin.js';
 import { customEnvironment } from '../web-auth/injection.js';
 import { WebAuth } from '../web-auth/web-auth.js';
-import { expectOneRejection, foreignHosts, makeRawKeys, title, type RawKeys } from './catalogue.js';
+import { expectOneRejection, foreignHosts, makeRawKeys, title, type RawKeys } from '../testing/attack-catalogue.js';
 
 const TENANT = 'https://me.auth0.com';
 const APP = 'https://app.example.com';

@@ -7,8 +7,8 @@
 import { webcrypto } from 'node:crypto';
 import { expect } from 'vitest';
 import type { JWK } from 'jose';
-import type { FakeEnv } from '../testing/fake-env.js';
-import { callsOf } from '../testing/fuzz.js';
+import type { FakeEnv } from './fake-env.js';
+import { callsOf } from './fuzz.js';
 
 /** One row of a catalogue table. */
 export interface AttackCase<Setup> {

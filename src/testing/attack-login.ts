@@ -1,10 +1,10 @@
-/** A redirect login on the fake tenant whose response an attack case forges; see catalogue.ts. */
+/** A redirect login on the fake tenant whose response an attack case forges; see attack-catalogue.ts. */
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { fakeEnv, json, memoryStorage, type FakeEnv } from '../testing/fake-env.js';
-import { atHash, claimsFor } from '../testing/tokens.js';
-import { testWebAuth } from '../testing/web-auth.js';
+import { fakeEnv, json, memoryStorage, type FakeEnv } from './fake-env.js';
+import { atHash, claimsFor } from './tokens.js';
+import { testWebAuth } from './web-auth.js';
 import type { WebAuth } from '../web-auth/web-auth.js';
-import { expectOneRejection, segment, type AttackCase, type RawKeys } from './catalogue.js';
+import { expectOneRejection, segment, type AttackCase, type RawKeys } from './attack-catalogue.js';
 
 export const ISSUER = 'https://me.auth0.com/';
 export const JWKS_URL = 'https://me.auth0.com/.well-known/jwks.json';
