@@ -1,8 +1,8 @@
 /** Attack catalogue: hostile or unusable key sets (README.md, category KEY). */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { memoryStorage } from '../testing/fake-env.js';
-import { makeRawKeys, signHmac, title, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
-import { JWKS_URL, acceptsLogin, rejectsLogin, type TokenSetup } from '../testing/attack-login.js';
+import { makeRawKeys, signHmac, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
+import { JWKS_URL, describeLoginAttacks, type TokenSetup } from '../testing/attack-login.js';
 
 let keys: RawKeys;
 let weak: RawKeys;
@@ -40,14 +40,5 @@ beforeAll(async () => {
   [keys, weak, attacker] = await Promise.all([makeRawKeys('k1'), makeRawKeys('k1', 1024), makeRawKeys('k1')]);
 });
 
-describe('attack catalogue: key sets', () => {
-  it('control: the unforged login is accepted', async () => {
-    expect((await acceptsLogin(keys))[0]).toBeNull();
-  });
-
-  it.each(cases.map((row) => [title(row), row] as const))('%s', async (_title, row) => {
-    const ctx = await rejectsLogin(keys, row);
-    // A forged kid refetches at most once: never more than two key-set requests per check.
-    expect(ctx.env.fetches.length).toBeLessThanOrEqual(2);
-  });
-});
+// A forged kid refetches at most once: never more than two key-set requests per check.
+describeLoginAttacks('attack catalogue: key sets', () => keys, cases, (ctx) => expect(ctx.env.fetches.length).toBeLessThanOrEqual(2));

@@ -18,9 +18,9 @@ const failures = {
 };
 
 const cases: { id: string; source: string; name: string; error: string | number | null; respond: () => Response | Promise<Response>; call: (c: Client, cb: (...a: unknown[]) => void) => unknown }[] = [
-  { id: 'SEC-01', source: 'CVE-2019-7644 (auth0-aspnet) class; OWASP ASVS 7.1.1', name: 'password in a denied login', error: 'invalid_grant', respond: failures.denied,
+  { id: 'SEC-01', source: 'CVE-2020-5263 (auth0-js: password in error object)', name: 'password in a denied login', error: 'invalid_grant', respond: failures.denied,
     call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never) },
-  { id: 'SEC-02', source: 'COMPATIBILITY.md S5 (auth0-js request_error dump)', name: 'password in a login whose answer is HTML 500', error: 500, respond: failures.html,
+  { id: 'SEC-02', source: 'CVE-2020-5263 (auth0-js); COMPATIBILITY.md S5', name: 'password in a login whose answer is HTML 500', error: 500, respond: failures.html,
     call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never) },
   { id: 'SEC-03', source: 'COMPATIBILITY.md S5', name: 'password in a login that cannot reach the network', error: null, respond: failures.offline,
     call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never) },

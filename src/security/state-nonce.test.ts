@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCookieValue } from '../storage/cookie-codec.js';
 import { memoryStorage } from '../testing/fake-env.js';
-import { makeRawKeys, title, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
-import { acceptsLogin, rejectsLogin, startLogin, type LoginCtx, type TokenSetup } from '../testing/attack-login.js';
+import { makeRawKeys, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
+import { describeLoginAttacks, startLogin, type LoginCtx, type TokenSetup } from '../testing/attack-login.js';
 
 let keys: RawKeys;
 const STATE_MISMATCH = '`state` does not match.';
@@ -65,20 +65,9 @@ beforeAll(async () => {
   keys = await makeRawKeys('k1');
 });
 
-describe('attack catalogue: state and nonce', () => {
-  it('control: the unforged login is accepted', async () => {
-    const [err, result] = await acceptsLogin(keys);
-    expect(err).toBeNull();
-    expect(result).toMatchObject({ accessToken: 'AT' });
-  });
+describeLoginAttacks('attack catalogue: state and nonce', () => keys, cases);
 
-  it('control: the unforged login is accepted from localStorage', async () => {
-    expect((await acceptsLogin(keys, { options: { __tryLocalStorageFirst: true } }))[0]).toBeNull();
-  });
-  it.each(cases.map((row) => [title(row), row] as const))('%s', async (_title, row) => {
-    await rejectsLogin(keys, row);
-  });
-
+describe('attack catalogue: state and nonce (consumption)', () => {
   it('STN-21 [RFC 9700 §4.7.1] a transaction is consumed even when its response fails validation', async () => {
     const c = startLogin(keys);
     const forged = await c.sign({ nonce: 'wrong' });

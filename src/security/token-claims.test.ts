@@ -1,8 +1,8 @@
 /** Attack catalogue: ID-token claims, their types and their ties to the login (README.md, category CLM). */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll } from 'vitest';
 import { atHash } from '../testing/tokens.js';
-import { makeRawKeys, title, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
-import { acceptsLogin, rejectsLogin, type TokenSetup } from '../testing/attack-login.js';
+import { makeRawKeys, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
+import { describeLoginAttacks, type TokenSetup } from '../testing/attack-login.js';
 
 let keys: RawKeys;
 const HOUR = 3600;
@@ -57,13 +57,4 @@ beforeAll(async () => {
   keys = await makeRawKeys('k1');
 });
 
-describe('attack catalogue: claims', () => {
-  it('control: the unforged login is accepted', async () => {
-    const [err, result] = await acceptsLogin(keys);
-    expect(err).toBeNull();
-    expect(result).toMatchObject({ accessToken: 'AT' });
-  });
-  it.each(cases.map((row) => [title(row), row] as const))('%s', async (_title, row) => {
-    await rejectsLogin(keys, row);
-  });
-});
+describeLoginAttacks('attack catalogue: claims', () => keys, cases);

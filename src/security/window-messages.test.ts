@@ -56,7 +56,7 @@ function startSession(cb: (...args: unknown[]) => void): Session {
 
 const loginRequired = { error: 'login_required', error_description: 'Login required' };
 const ignored: { id: string; source: string; name: string; setup: SessionNoise }[] = [
-  { id: 'MSG-01', source: 'HTML §9.3.3 (check origin); CVE-2020-7686 class', name: 'answer from a foreign origin', setup: (s) => dispatchMessage(env, s.answer(loginRequired), EVIL, s.frame.window) },
+  { id: 'MSG-01', source: 'HTML §9.3.3 (check origin)', name: 'answer from a foreign origin', setup: (s) => dispatchMessage(env, s.answer(loginRequired), EVIL, s.frame.window) },
   { id: 'MSG-02', source: 'HTML §9.3.3 (exact origin)', name: 'origin sharing the tenant host as prefix', setup: (s) => dispatchMessage(env, s.answer(loginRequired), `${TENANT}.evil.example`, s.frame.window) },
   { id: 'MSG-03', source: 'HTML §9.3.3 (opaque origin)', name: 'origin "null" (sandboxed frame)', setup: (s) => dispatchMessage(env, s.answer(loginRequired), 'null', s.frame.window) },
   { id: 'MSG-04', source: 'RFC 9700 §4.16 (downgrade)', name: 'tenant host over http', setup: (s) => dispatchMessage(env, s.answer(loginRequired), 'http://me.auth0.com', s.frame.window) },
@@ -103,7 +103,7 @@ describe('attack catalogue: checkSession messages', () => {
 
 /** popup.authorize on the opener: the answer must come from the redirectUri origin and the popup it opened. */
 const popupNoise: { id: string; source: string; name: string; send: (popup: FakePopup) => void }[] = [
-  { id: 'MSG-18', source: 'CVE-2020-5263 (auth0.js postMessage origin)', name: 'answer from a foreign origin', send: (p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'EVIL' } }), EVIL, p) },
+  { id: 'MSG-18', source: 'HTML §9.3.3 (check origin); COMPATIBILITY.md S6', name: 'answer from a foreign origin', send: (p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'EVIL' } }), EVIL, p) },
   { id: 'MSG-19', source: 'HTML §9.3.3 (exact origin)', name: 'answer from the tenant origin (not the redirectUri origin)', send: (p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'EVIL' } }), TENANT, p) },
   { id: 'MSG-20', source: 'draft-ietf-oauth-browser-based-apps §5.2 (wrong window)', name: 'app origin, another window', send: () => dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'EVIL' } }), APP, fakePopup()) },
   { id: 'MSG-21', source: 'CWE-20 (untyped data)', name: 'non-JSON string', send: (p) => dispatchMessage(env, '{"a":"response",', APP, p) },
@@ -135,7 +135,7 @@ describe('attack catalogue: popup messages', () => {
     }, 'access_denied');
   });
 
-  it('MSG-25 [CVE-2020-5263 class] the popup page answers a foreign opener with origin_mismatch, never tokens', async () => {
+  it('MSG-25 [HTML §9.3.3 (targetOrigin)] the popup page answers a foreign opener with origin_mismatch, never tokens', async () => {
     env.url = `${APP}/callback#access_token=AT&token_type=Bearer&state=S1`;
     const opener = fakePopup();
     env.openerWindow = opener;

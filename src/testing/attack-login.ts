@@ -1,10 +1,11 @@
 /** A redirect login on the fake tenant whose response an attack case forges; see attack-catalogue.ts. */
+import { describe, expect, it } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, json, memoryStorage, type FakeEnv } from './fake-env.js';
 import { atHash, claimsFor } from './tokens.js';
 import { testWebAuth } from './web-auth.js';
 import type { WebAuth } from '../web-auth/web-auth.js';
-import { expectOneRejection, segment, type AttackCase, type RawKeys } from './attack-catalogue.js';
+import { expectOneRejection, segment, title, type AttackCase, type RawKeys } from './attack-catalogue.js';
 
 export const ISSUER = 'https://me.auth0.com/';
 export const JWKS_URL = 'https://me.auth0.com/.well-known/jwks.json';
@@ -82,4 +83,22 @@ export async function acceptsLogin(keys: RawKeys, setup: TokenSetup = {}): Promi
   const ctx = startLogin(keys, setup);
   const idToken = await ctx.sign();
   return new Promise((resolve) => ctx.auth.parseHash({ hash: `#access_token=AT&id_token=${idToken}&state=${ctx.state}` }, (...args) => resolve(args)));
+}
+
+/**
+ * A catalogue table of forged redirect logins: a control (the unforged login succeeds), then one
+ * test per row; `after` adds a check to every row.
+ */
+export function describeLoginAttacks(name: string, keys: () => RawKeys, cases: AttackCase<TokenSetup>[], after?: (ctx: LoginCtx) => void): void {
+  describe(name, () => {
+    it('control: the unforged login is accepted', async () => {
+      const [err, result] = await acceptsLogin(keys(), cases.find((row) => row.setup.options?.__tryLocalStorageFirst)?.setup);
+      expect(err).toBeNull();
+      expect(result).toMatchObject({ accessToken: 'AT' });
+    });
+
+    it.each(cases.map((row) => [title(row), row] as const))('%s', async (_title, row) => {
+      after?.(await rejectsLogin(keys(), row));
+    });
+  });
 }
