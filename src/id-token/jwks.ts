@@ -55,7 +55,7 @@ function modulusBits(n: string): number {
 
 /**
  * A key this library may verify with: RSA, public only, at least 2048 bits, and, when it says so,
- * meant for signatures (`use`) with RS256 (`alg`). Anything else in a hostile or sloppy key set is
+ * meant for signatures (`use`, `key_ops` including `verify`) with RS256 (`alg`). Anything else in a hostile or sloppy key set is
  * ignored, as if absent.
  */
 function isSigningKey(key: unknown): key is JWK {
@@ -63,6 +63,7 @@ function isSigningKey(key: unknown): key is JWK {
   return (
     key.kty === 'RSA' &&
     (key.use === undefined || key.use === 'sig') &&
+    (key.key_ops === undefined || (Array.isArray(key.key_ops) && key.key_ops.includes('verify'))) &&
     (key.alg === undefined || key.alg === 'RS256') &&
     !('d' in key || 'p' in key || 'q' in key) &&
     typeof key.e === 'string' &&
