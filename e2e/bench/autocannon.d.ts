@@ -18,6 +18,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    overallRate?: number;
     timeout?: number;
     pipelining?: number;
     requests?: Request[];

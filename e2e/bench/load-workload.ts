@@ -11,6 +11,11 @@ export const ALICE = { email: 'alice@example.com', password: 'Passw0rd!alice' };
 export const ORIGIN = 'http://127.0.0.1:3000';
 /** Signups use a password that meets the `good` policy and is on no breached list. */
 export const SIGNUP_PASSWORD = 'Load-test-Passw0rd!';
+/**
+ * Per second, for each endpoint that runs scrypt (N=2^14, tens of ms of CPU per hash): logins and
+ * signups are rare next to token refreshes and userinfo calls, and unbounded they take most of 2 cores.
+ */
+export const HASHING_RATE = 1;
 
 export interface Material {
   readonly accessToken: string;
@@ -30,6 +35,8 @@ export interface Records {
 export interface Endpoint {
   readonly name: string;
   readonly connections: number;
+  /** Requests per second for this endpoint (autocannon's `overallRate`); none = as fast as it answers. */
+  readonly rate?: number;
   readonly request: Request;
 }
 
@@ -74,7 +81,7 @@ export function workload(material: Material, records: Records, runId: string): E
       },
     },
     {
-      name: 'POST /oauth/token (password-realm)', connections: 1,
+      name: 'POST /oauth/token (password-realm)', connections: 1, rate: HASHING_RATE,
       request: {
         method: 'POST', path: '/oauth/token', headers: json,
         body: JSON.stringify({
@@ -87,14 +94,14 @@ export function workload(material: Material, records: Records, runId: string): E
       },
     },
     {
-      name: 'POST /co/authenticate', connections: 1,
+      name: 'POST /co/authenticate', connections: 1, rate: HASHING_RATE,
       request: {
         method: 'POST', path: '/co/authenticate', headers: { ...json, origin: ORIGIN },
         body: JSON.stringify({ client_id: SPA, credential_type: 'password', username: ALICE.email, password: ALICE.password }),
       },
     },
     {
-      name: 'POST /dbconnections/signup', connections: 1,
+      name: 'POST /dbconnections/signup', connections: 1, rate: HASHING_RATE,
       request: {
         method: 'POST', path: '/dbconnections/signup', headers: json,
         setupRequest: (req, context) => {

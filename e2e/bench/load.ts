@@ -5,7 +5,7 @@
  * plus a hard stop) and connections. Prints per-endpoint requests, req/s, latency percentiles,
  * non-2xx answers by status and socket errors, then verifies that no write was lost (signups
  * present, refresh tokens usable exactly once) and prints the loss count. Exits 1 on any error
- * other than a configured 429 or any loss. `npm run load [-- --duration 60]`.
+ * other than a configured 429 or any loss. `npm run load [-- --duration 60] [--only <endpoint name part>]`.
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -15,7 +15,7 @@ import { startLoadTenant } from './load-tenant.js';
 import { passwordLogin, postForm, verify } from './load-verify.js';
 import { ALICE, workload, type Endpoint, type Records } from './load-workload.js';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '60' } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '60' }, only: { type: 'string' } } });
 const duration = Number(values.duration);
 if (!Number.isInteger(duration) || duration < 1 || duration > 600) throw new Error('--duration must be 1–600 seconds.');
 /** Past this the run is stopped whatever autocannon does. */
@@ -25,7 +25,7 @@ const CHAIN_TOKENS = 8;
 function run(base: string, endpoint: Endpoint, stops: (() => void)[]): Promise<Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: base, connections: endpoint.connections, duration, timeout: 10, requests: [endpoint.request] },
+      { url: base, connections: endpoint.connections, duration, timeout: 10, requests: [endpoint.request], ...(endpoint.rate ? { overallRate: endpoint.rate } : {}) },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
     stops.push(() => instance.stop());
@@ -52,7 +52,7 @@ function printTable(endpoints: readonly Endpoint[], results: readonly Result[]):
   let total = 0;
   let rps = 0;
   let unexpected = 0;
-  console.log(`${'endpoint'.padEnd(38)}${pad('conns', 6)}${pad('requests', 10)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p90 ms', 8)}${pad('p99 ms', 8)}  non-2xx by status / socket errors`);
+  console.log(`${'endpoint'.padEnd(38)}${pad('conns', 6)}${pad('rate', 6)}${pad('requests', 10)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p90 ms', 8)}${pad('p99 ms', 8)}  non-2xx by status / socket errors`);
   endpoints.forEach((endpoint, i) => {
     const r = results[i]!;
     const done = Object.values(r.statusCodeStats).reduce((sum, s) => sum + s.count, 0);
@@ -62,9 +62,9 @@ function printTable(endpoints: readonly Endpoint[], results: readonly Result[]):
     const non2xx = Object.entries(r.statusCodeStats).filter(([code]) => !code.startsWith('2'));
     unexpected += non2xx.filter(([code]) => code !== '429').reduce((sum, [, s]) => sum + s.count, 0) + r.errors + r.timeouts;
     const statuses = non2xx.map(([code, s]) => `${code}×${s.count}`).join(' ') || '-';
-    console.log(`${endpoint.name.padEnd(38)}${pad(endpoint.connections, 6)}${pad(done, 10)}${pad(perSecond.toFixed(0), 9)}${pad(r.latency.p50, 8)}${pad(r.latency.p90, 8)}${pad(r.latency.p99, 8)}  ${statuses} / ${r.errors + r.timeouts}`);
+    console.log(`${endpoint.name.padEnd(38)}${pad(endpoint.connections, 6)}${pad(endpoint.rate ?? 'max', 6)}${pad(done, 10)}${pad(perSecond.toFixed(0), 9)}${pad(r.latency.p50, 8)}${pad(r.latency.p90, 8)}${pad(r.latency.p99, 8)}  ${statuses} / ${r.errors + r.timeouts}`);
   });
-  console.log(`${'total'.padEnd(38)}${pad(endpoints.reduce((s, e) => s + e.connections, 0), 6)}${pad(total, 10)}${pad(rps.toFixed(0), 9)}`);
+  console.log(`${'total'.padEnd(38)}${pad(endpoints.reduce((s, e) => s + e.connections, 0), 6)}${pad('', 6)}${pad(total, 10)}${pad(rps.toFixed(0), 9)}`);
   return { total, rps, unexpected };
 }
 
@@ -81,7 +81,7 @@ async function main(): Promise<number> {
     const base = tenant.url.replace('//localhost:', '//127.0.0.1:');
     const mat = await material(base, `${tenant.url}/`);
     const records: Records = { signups: [], unusedRefreshTokens: new Set(mat.refreshTokens), inFlightRefreshTokens: new Set() };
-    const endpoints = workload(mat, records, randomBytes(4).toString('hex'));
+    const endpoints = workload(mat, records, randomBytes(4).toString("hex")).filter((e) => values.only === undefined || e.name.includes(values.only));
     const stops: (() => void)[] = [];
     const timer = setTimeout(() => stops.forEach((stop) => stop()), HARD_STOP_MS);
     const results = await Promise.all(endpoints.map((endpoint) => run(base, endpoint, stops)));
