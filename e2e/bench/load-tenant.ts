@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultDefinition } from '../tenant/index.js';
 
 export interface LoadTenant {
@@ -17,6 +18,10 @@ export interface LoadTenant {
 /** Requests per minute per endpoint and client IP during the run (every request comes from 127.0.0.1). */
 export const LOAD_RATE_LIMIT = 1_000_000;
 
+const CLI = fileURLToPath(new URL('../tenant/cli/cli.ts', import.meta.url));
+/** The repository root, where `--import tsx` resolves. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
 export async function startLoadTenant(): Promise<LoadTenant> {
   const definition = defaultDefinition();
   const limit = { limit: LOAD_RATE_LIMIT, window_seconds: 60 };
@@ -24,7 +29,8 @@ export async function startLoadTenant(): Promise<LoadTenant> {
   const dir = mkdtempSync(join(tmpdir(), 'webauth-load-'));
   const configFile = join(dir, 'tenant.json');
   writeFileSync(configFile, JSON.stringify(definition));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/tenant/cli/cli.ts', '--http', '--port', '0', '--config', configFile], {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--http', '--port', '0', '--config', configFile], {
+    cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

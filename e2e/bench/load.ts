@@ -81,7 +81,7 @@ async function main(): Promise<number> {
     const base = tenant.url.replace('//localhost:', '//127.0.0.1:');
     const mat = await material(base, `${tenant.url}/`);
     const records: Records = { signups: [], unusedRefreshTokens: new Set(mat.refreshTokens), inFlightRefreshTokens: new Set() };
-    const endpoints = workload(mat, records, randomBytes(4).toString("hex")).filter((e) => values.only === undefined || e.name.includes(values.only));
+    const endpoints = workload(mat, records, randomBytes(4).toString('hex')).filter((e) => values.only === undefined || e.name.includes(values.only));
     const stops: (() => void)[] = [];
     const timer = setTimeout(() => stops.forEach((stop) => stop()), HARD_STOP_MS);
     const results = await Promise.all(endpoints.map((endpoint) => run(base, endpoint, stops)));
