@@ -78,8 +78,11 @@ async function signup(ctx: RequestContext): Promise<void> {
   if (connection.breachedPasswords.has(password)) {
     signupError(400, 'BadRequestError', 'password_leaked', 'This password has previously appeared in a data breach and cannot be used.');
   }
-  if (tenant.users.findByEmail(connection.name, email)) signupError(400, 'BadRequestError', 'user_exists', 'The user already exists.');
-  if (username !== undefined && tenant.users.findByUsername(connection.name, username)) signupError(400, 'BadRequestError', 'username_exists', 'The username already exists.');
+  const assertNew = () => {
+    if (tenant.users.findByEmail(connection.name, email)) signupError(400, 'BadRequestError', 'user_exists', 'The user already exists.');
+    if (username !== undefined && tenant.users.findByUsername(connection.name, username)) signupError(400, 'BadRequestError', 'username_exists', 'The username already exists.');
+  };
+  assertNew();
 
   const now = new Date(tenant.state.now()).toISOString();
   const id = newUserIdBody();
@@ -88,7 +91,7 @@ async function signup(ctx: RequestContext): Promise<void> {
     name: params['name'] ?? email, nickname: params['nickname'] ?? (username ?? email.split('@')[0] ?? email),
     givenName: params['given_name'], familyName: params['family_name'], picture: params['picture'],
     userMetadata: metadata, createdAt: now, updatedAt: now,
-  }, password);
+  }, password, assertNew); // again after the hash: a concurrent signup may have taken the email meanwhile
   sendJson(ctx.res, 200, {
     _id: id,
     email_verified: user.emailVerified,

@@ -136,8 +136,14 @@ export class UserStore {
   }
 
   /** A new database user; the password is hashed first. */
-  async add(profile: Omit<StoredUser, 'passwordHash'>, password: string): Promise<StoredUser> {
-    return this.insert({ ...profile, passwordHash: await hashPassword(password) });
+  /**
+   * Hashes `password`, then runs `check` (which may throw) and inserts with no await in between, so
+   * a duplicate another request created while the hash was computed is still caught.
+   */
+  async add(profile: Omit<StoredUser, 'passwordHash'>, password: string, check: () => void = () => {}): Promise<StoredUser> {
+    const passwordHash = await hashPassword(password);
+    check();
+    return this.insert({ ...profile, passwordHash });
   }
 
   insert(user: StoredUser): StoredUser {

@@ -30,6 +30,19 @@ describe('/dbconnections', () => {
     expect(idToken['sub']).toBe(`auth0|${String(body['_id'])}`);
   });
 
+  it('creates one user when two signups of the same email run at once (the other answers user_exists)', async () => {
+    // Both requests pass the duplicate check before either finishes hashing its password.
+    const replies = await Promise.all([
+      signup({ email: 'twice@example.com', password: 'Sup3r-secret-1' }),
+      signup({ email: 'TWICE@example.com', password: 'Sup3r-secret-2' }),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(replies.find((r) => r.status === 400)!.json()).toMatchObject({ code: 'user_exists' });
+    const winner = replies.find((r) => r.status === 200)!.json() as Json;
+    const password = winner['email'] === 'twice@example.com' ? 'Sup3r-secret-1' : 'Sup3r-secret-2';
+    expect((await login('twice@example.com', password)).status).toBe(200);
+  });
+
   it('answers the service error shapes for duplicates, weak and breached passwords, creating nothing', async () => {
     const dup = await signup({ email: ALICE.email.toUpperCase(), password: 'An0ther-secret' });
     expect(dup.status).toBe(400);

@@ -1,0 +1,70 @@
+/**
+ * The load test's tenant: the CLI in a child process (its own event loop and core, so the load
+ * generator does not share one with it), plain HTTP on an ephemeral 127.0.0.1 port, with the
+ * built-in definition whose rate limits are raised for the run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDefinition } from '../tenant/index.js';
+
+export interface LoadTenant {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Requests per minute per endpoint and client IP during the run (every request comes from 127.0.0.1). */
+export const LOAD_RATE_LIMIT = 1_000_000;
+
+const CLI = fileURLToPath(new URL('../tenant/cli/cli.ts', import.meta.url));
+/** The repository root, where `--import tsx` resolves. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function startLoadTenant(): Promise<LoadTenant> {
+  const definition = defaultDefinition();
+  const limit = { limit: LOAD_RATE_LIMIT, window_seconds: 60 };
+  definition.rate_limits = { '*': limit, '/dbconnections/signup': limit, '/passwordless/start': limit, '/api/v2': limit };
+  const dir = mkdtempSync(join(tmpdir(), 'webauth-load-'));
+  const configFile = join(dir, 'tenant.json');
+  writeFileSync(configFile, JSON.stringify(definition));
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--http', '--port', '0', '--config', configFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await readyUrl(child);
+    return {
+      url,
+      close: async () => {
+        if (child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        }
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+function readyUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('The tenant did not start within 30 s.')), 30_000);
+    child.once('exit', (code) => reject(new Error(`The tenant exited (${code}) before it was ready.`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Local tenant ready at (\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+  });
+}
