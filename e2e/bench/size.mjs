@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// The whole v10 surface measured 23,911 B gzip, rounded up to 256 B. A ratchet: lower it as the
+// The whole v10 surface measured 24,029 B gzip, rounded up to 256 B. A ratchet: lower it as the
 // bundle shrinks; raising it needs a CHANGELOG line that says why.
 const BUDGET_GZIP = 24064;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
