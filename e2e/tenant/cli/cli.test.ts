@@ -1,6 +1,6 @@
 /**
- * The command line, as a real process started the way `npm run tenant` starts it: the TypeScript
- * source run by node through tsx, nothing compiled first.
+ * The command line, as a real process started the way `npm run tenant` starts it: scripts/tenant.mjs,
+ * which runs an esbuild bundle of cli.ts (rebuilt when a tenant source is newer).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { repoRoot } from '../core/repo-root.js';
 import { postJson, send } from '../testing/test-client.js';
 
 const root = repoRoot();
-const cli = ['--import', 'tsx', join(root, 'e2e', 'tenant', 'cli', 'cli.ts')];
+const cli = [join(root, 'scripts', 'tenant.mjs')];
 const scratch = mkdtempSync(join(tmpdir(), 'tenant-cli-'));
 
 interface Run {
