@@ -34,6 +34,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // The differential suite (e2e/compat): webauth-js against auth0-js 10.2.1 in Chromium.
+          name: 'compat',
+          environment: 'node',
+          include: ['e2e/compat/**/*.test.ts'],
+          globalSetup: ['e2e/compat/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // A difference counts only when it repeats: one that does not is a timing accident, and
+          // vitest's report marks the test as passed on a retry.
+          retry: 1,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Usage: node scripts/run-e2e-ts.mjs e2e/compat/run.ts [args…]   (npm run compat, npm run bench)
+// Usage: node scripts/run-e2e-ts.mjs e2e/<file>.ts [args…]   (npm run bench)
 // Compiles e2e/ with tsc, then runs the compiled counterpart of the given .ts file.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

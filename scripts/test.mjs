@@ -64,26 +64,6 @@ async function vitestProject(project) {
   return { passed, failed };
 }
 
-async function compat() {
-  const { code, out } = await run(process.execPath, [join(root, 'scripts', 'compat.mjs')], { capture: true });
-  const lines = out.trim().split('\n');
-  const m = /^compat: (\d+) passed, (\d+) failed$/.exec(lines.at(-1)?.trim() ?? '');
-  if (!m) {
-    console.error(`test: compat did not print "compat: N passed, N failed" (exit ${code})`);
-    return { passed: 0, failed: 1 };
-  }
-  const result = { passed: Number(m[1]), failed: Number(m[2]) };
-  // A failed or flaky scenario's line and the indented differences under it.
-  let inFailure = false;
-  for (const line of lines) {
-    if (/^\s+(✗ |✓ .*\(flaky)/.test(line)) inFailure = true;
-    else if (!/^\s{4}/.test(line)) inFailure = false;
-    if (inFailure) failures.push(`compat: ${line.trim()}`);
-  }
-  if (code !== 0 && result.failed === 0) result.failed = 1;
-  return result;
-}
-
 /** Import cycles and layer breaks in src/ and e2e/tenant/: one step, each problem named. */
 async function importCycles() {
   const { code, out } = await run(process.execPath, [join(root, 'scripts', 'check-cycles.mjs')], { capture: true });
@@ -99,7 +79,7 @@ const suites = [
   ['build', async () => single((await run(npm, ['run', 'build'])).code)],
   ['size budget', async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'size.mjs')])).code)],
   ['e2e', () => vitestProject('e2e')],
-  ['compat', compat],
+  ['compat', () => vitestProject('compat')],
 ];
 
 const results = [];

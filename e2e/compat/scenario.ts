@@ -49,7 +49,7 @@ export async function inPage(ctx: ScenarioContext, label: string, body: string, 
         return json;
       };
       // Calls `run(cb)`; resolves with what the callback got and what the call returned.
-      // `recordReturn: false` for the flow methods listed as a known difference (see run.ts).
+      // `recordReturn: false` for the flow methods listed as a known difference (see the scenario tables).
       const callback = (run: (cb: (...args: unknown[]) => void) => unknown, recordReturn = true) =>
         new Promise((resolve) => {
           let returned: unknown;

@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright';
 
 // The system Chromium, never a downloaded one. The flags keep it off the network: *.test and
 // localhost resolve to loopback, and background services that phone home are disabled.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -13,9 +13,14 @@ const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP localhost 127.0.0.1, MAP *.test 127.0.0.1',
 ];
 
+/** The Chromium binary: CHROMIUM_PATH, else the system one. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
   });

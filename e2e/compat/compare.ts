@@ -1,0 +1,86 @@
+/**
+ * One differential comparison: a scenario runs once with webauth-js's UMD bundle and once with
+ * auth0-js 10.2.1's, each in a fresh browser context against its own copy of the local tenant;
+ * the two normalised records are compared.
+ */
+import type { Browser } from 'playwright';
+import type { RunningTenant } from '../tenant/index.js';
+import { newTestContext } from '../support/browser.js';
+import { appUrl, type LibBuild } from '../support/flow.js';
+import { diff } from './diff.js';
+import { learnAuthorizeValues, learnStoredTransactions, learnTenantValues, normalize, type Placeholders, type StorageEntry } from './normalize.js';
+import { Recorder } from './recorder.js';
+import type { Scenario } from './scenario.js';
+
+const OURS: LibBuild = 'umd';
+const REFERENCE: LibBuild = 'ref';
+
+export interface Env {
+  browser: Browser;
+  tenant: RunningTenant;
+  /** The app server's origin (serves both libraries' test pages). */
+  appOrigin: string;
+}
+
+async function runOnce(scenario: Scenario, lib: LibBuild, env: Env) {
+  const context = await newTestContext(env.browser);
+  // Both runs of a scenario start from the same tenant: definition users, no sessions, no codes.
+  await context.request.post(`${env.tenant.url}/__admin/reset`);
+  const page = await context.newPage();
+  const rec = new Recorder(page, context, env.tenant, env.appOrigin);
+  const other = lib === OURS ? REFERENCE : OURS;
+  try {
+    await scenario.run({
+      page,
+      tenant: env.tenant,
+      appOrigin: env.appOrigin,
+      lib,
+      other,
+      rec,
+      config: (overrides = {}, forLib = lib) => ({
+        domain: env.tenant.domain,
+        clientID: 'spa-client',
+        redirectUri: appUrl(env.appOrigin, forLib),
+        responseType: 'token id_token',
+        ...overrides,
+      }),
+    });
+  } catch (err) {
+    rec.add('scenario error', { message: err instanceof Error ? err.message.split('\n')[0] : String(err) });
+  } finally {
+    await context.close();
+  }
+  return rec.entries;
+}
+
+function normalizeRecord(entries: unknown[], env: Env) {
+  const p: Placeholders = { literals: new Map([[env.appOrigin, '<app>'], [env.tenant.url, '<tenant>'], [env.tenant.domain, '<tenant-domain>']]) };
+  let logins = 0;
+  for (const entry of entries as { kind: string; path?: string; query?: Record<string, string>; body?: any; value?: string; placeholder?: string }[]) {
+    if (entry.kind === 'literal') p.literals.set(entry.value!, entry.placeholder!);
+    if (entry.kind === 'storage') learnStoredTransactions(entry as unknown as StorageEntry, p);
+    if (entry.kind !== 'request') continue;
+    // The library's random state and nonce, sent to /authorize or inside passwordless authParams.
+    const viaQuery = entry.path === '/authorize' || entry.path === '/passwordless/verify_redirect';
+    const sent = viaQuery ? entry.query : entry.body?.authParams;
+    if (sent?.state && !p.literals.has(sent.state)) learnAuthorizeValues(sent, p, logins++ ? `${logins}:` : '');
+    learnTenantValues(entry.path!, entry.query ?? {}, p);
+  }
+  return normalize(entries, p);
+}
+
+export interface Outcome {
+  ok: boolean;
+  ours: unknown;
+  differences: ReturnType<typeof diff>;
+  broken: boolean;
+}
+
+/** Runs a scenario with both libraries in parallel and compares the normalised records. */
+export async function compare(scenario: Scenario, ourEnv: Env, refEnv: Env): Promise<Outcome> {
+  const [ourEntries, refEntries] = await Promise.all([runOnce(scenario, OURS, ourEnv), runOnce(scenario, REFERENCE, refEnv)]);
+  const ours = normalizeRecord(ourEntries, ourEnv);
+  const differences = diff(ours, normalizeRecord(refEntries, refEnv));
+  const broken = (ours as { kind: string }[]).some((e) => e.kind === 'scenario error');
+  return { ok: differences.length === 0 && !broken, ours, differences, broken };
+}
