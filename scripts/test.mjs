@@ -55,6 +55,12 @@ async function vitestProject(project) {
       // A file that failed to load has no failed test, only its message.
       if (!names.length && file.status === 'failed') names.push(`(file) ${String(file.message ?? '').split('\n')[0]}`);
       for (const name of names) failures.push(`${project}: ${relative(root, file.name)} > ${name}`);
+      // Passed only on vitest's retry: listed with what differed the first time (compat sets meta).
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'passed' || !t.meta?.compatDifferences) continue;
+        failures.push(`${project}: ${t.fullName} (flaky: passed only on a retry)`);
+        for (const d of t.meta.compatDifferences) failures.push(`${project}:     ${d}`);
+      }
     }
   } catch {
     console.error(`test: no JSON report from vitest --project ${project}`);

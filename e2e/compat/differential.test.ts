@@ -5,6 +5,13 @@
  */
 import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** What differed on a run that failed; kept through the retry, so a flaky pass is reported. */
+    compatDifferences?: string[];
+  }
+}
 import { startTenant, type RunningTenant } from '../tenant/index.js';
 import { formatDifference } from './diff.js';
 import { ALL_SCENARIOS } from './all-scenarios.js';
@@ -34,11 +41,12 @@ for (const scenario of ALL_SCENARIOS) {
     test.skip(`${scenario.name} (known difference: ${scenario.knownDifference})`, () => {});
     continue;
   }
-  test(scenario.name, async () => {
+  test(scenario.name, async ({ task }) => {
     const outcome = await compare(scenario, env(ourTenant), env(refTenant));
     if (process.env.COMPAT_VERBOSE) console.log(JSON.stringify(outcome.ours, null, 2));
     const differences = outcome.differences.map(formatDifference);
     if (outcome.broken && !differences.length) differences.push('both libraries failed to run the scenario');
+    if (differences.length) task.meta.compatDifferences = differences;
     expect(differences, `${scenario.name} differs from auth0-js`).toEqual([]);
   });
 }
