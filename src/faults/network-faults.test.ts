@@ -11,6 +11,7 @@ import { TEST_JWKS, keyedEnv, loginCalls } from '../testing/login.js';
 import type { TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { callsOf } from '../testing/fuzz.js';
+import { FETCH_JSON_TIMEOUT_MS } from '../http/fetch-json.js';
 
 const JWKS = TEST_JWKS;
 let keys: TestKeys | undefined;
@@ -86,7 +87,23 @@ describe('key-set endpoint faults', () => {
     expect(transactionsLeft()).toEqual([]);
   });
 
-  it.todo('a key-set endpoint that never answers fails after a timeout (JWKS fetch timeout is being added on the review branch)');
+  it('a key-set endpoint that never answers fails the login once with a timeout error after FETCH_JSON_TIMEOUT_MS, and aborts the request', async () => {
+    env.respond = (url, init) => (url === JWKS ? new Promise<Response>(() => {}) : Promise.reject(new Error(`unexpected ${url} ${String(init?.method)}`)));
+    const sleep = (ms: number) => new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms));
+    const pending = loginCalls(env, keys!, testWebAuth(env));
+    for (let i = 0; i < 100 && !env.fetches.some((f) => f.url === JWKS); i++) await sleep(1);
+    const jwksFetch = env.fetches.find((f) => f.url === JWKS);
+    expect(jwksFetch).toBeDefined();
+    env.advance(FETCH_JSON_TIMEOUT_MS - 1);
+    expect(await Promise.race([pending, sleep(20)])).toBe('waiting');
+    env.advance(1);
+    const calls = await pending;
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toBeInstanceOf(AuthResponseError);
+    expect(calls[0]![0]).toMatchObject({ error: 'timeout' });
+    expect(jwksFetch!.init?.signal?.aborted).toBe(true);
+    expect(transactionsLeft()).toEqual([]);
+  });
 
   it('without IndexedDB (this runtime has none) keys come from the network and are cached in memory', async () => {
     expect(typeof (globalThis as { indexedDB?: unknown }).indexedDB).toBe('undefined');

@@ -125,13 +125,35 @@ export async function signIdToken(tenant: TenantContext, input: IdTokenInput): P
  * token kind are the caller's to check. (Contract for the Management API, keep stable.)
  */
 export async function verifyAccessToken(tenant: TenantContext, token: string): Promise<JWTPayload> {
+  const cache = verifiedCache(tenant);
+  const hit = cache.get(token);
+  const nowSeconds = Math.floor(tenant.state.now() / 1000);
+  // Same bytes as a token whose signature already verified: only the time claims can have changed.
+  if (hit && (hit.exp ?? 0) > nowSeconds && (hit.nbf === undefined || hit.nbf <= nowSeconds)) return hit;
+  cache.delete(token);
   const { payload } = await jwtVerify(token, tenant.keys.verificationKeys, {
     issuer: tenant.issuer,
     algorithms: ['RS256'],
     currentDate: new Date(tenant.state.now()),
     requiredClaims: ['sub', 'exp'],
   });
+  if (cache.size >= VERIFIED_CACHE_SIZE) cache.clear();
+  // Frozen: callers share the cached object.
+  cache.set(token, Object.freeze(payload));
   return payload;
+}
+
+/**
+ * Access tokens whose RS256 signature this tenant already checked (userinfo and the Management API
+ * see the same token again and again; an RSA verify per request was a load-test hot spot). Keys are
+ * only ever added, never withdrawn, so a verified signature stays verified. Bounded: cleared when full.
+ */
+const VERIFIED_CACHE_SIZE = 10_000;
+const verified = new WeakMap<TenantContext, Map<string, JWTPayload>>();
+function verifiedCache(tenant: TenantContext): Map<string, JWTPayload> {
+  let cache = verified.get(tenant);
+  if (!cache) verified.set(tenant, (cache = new Map()));
+  return cache;
 }
 
 /**

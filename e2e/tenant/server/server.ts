@@ -21,7 +21,7 @@ import { LoginTicketStore } from '../state/login-tickets.js';
 import { OtpStore } from '../state/otp-store.js';
 import { Outbox } from '../state/outbox.js';
 import type { OutboxMessage } from '../state/outbox.js';
-import { DataFile } from '../state/persistence.js';
+import { DataFile, durableState } from '../state/persistence.js';
 import { EndpointRateLimiter } from '../state/rate-limit.js';
 import { RefreshTokenStore } from '../state/refresh-tokens.js';
 import { ReplayCache } from '../state/replay-cache.js';
@@ -69,6 +69,11 @@ export interface RunningTenant {
   outbox: OutboxMessage[];
   /** Adds a new signing key (new `kid`); resolves with that kid. */
   rotateKeys(): Promise<string>;
+  /**
+   * The durable state (users, sessions, refresh tokens: what `--data` saves) and the outbox, as
+   * JSON: tests compare it around a request that must not change anything.
+   */
+  durableSnapshot(): string;
   close(): Promise<void>;
 }
 
@@ -145,6 +150,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
   };
   if (dataFile) dataFile.attach(tenant, saved);
+  const context = tenant;
 
   let closing: Promise<void> | undefined;
   const running: RunningTenant = {
@@ -155,6 +161,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     requests: state.requests,
     outbox: tenant.outbox.messages,
     rotateKeys: async () => (await keys.rotate()).kid,
+    durableSnapshot: () => JSON.stringify({ ...durableState(context), outbox: context.outbox.messages }),
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

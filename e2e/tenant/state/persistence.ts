@@ -22,6 +22,11 @@ function isRecordArray(value: unknown, keys: readonly string[]): boolean {
   return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && keys.every((k) => typeof (v as Record<string, unknown>)[k] === 'string'));
 }
 
+/** What `--data` saves: the state a restart must not lose (also what tests compare around a rejected request). */
+export function durableState(tenant: TenantContext): SavedState {
+  return { version: 1, users: [...tenant.users.all()], sessions: tenant.state.allSessions(), refreshTokens: tenant.refreshTokens.all() };
+}
+
 export class DataFile {
   private tenant: TenantContext | undefined;
   private writing: Promise<void> = Promise.resolve();
@@ -70,7 +75,7 @@ export class DataFile {
   }
 
   private snapshot(tenant: TenantContext): SavedState {
-    return { version: 1, users: [...tenant.users.all()], sessions: tenant.state.allSessions(), refreshTokens: tenant.refreshTokens.all() };
+    return durableState(tenant);
   }
 
   private schedule(): void {
