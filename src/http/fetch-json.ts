@@ -12,6 +12,11 @@ export const FETCH_JSON_TIMEOUT_MS = 10_000;
  * endpoint cannot leave `parseHash` or `validateToken` waiting forever.
  */
 export function fetchJson(env: BrowserEnv, url: string): Promise<unknown> {
+  return fetchJsonResponse(env, url).then((response) => response.body);
+}
+
+/** {@link fetchJson}, with the response's `Cache-Control` header (a key set's lifetime). */
+export function fetchJsonResponse(env: BrowserEnv, url: string): Promise<{ body: unknown; cacheControl?: string }> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let cancel = () => {};
@@ -19,7 +24,7 @@ export function fetchJson(env: BrowserEnv, url: string): Promise<unknown> {
       settled = true; // may happen synchronously (no fetch at all), before the timer exists
       cancel();
       if (err) reject(err);
-      else resolve(response?.body ?? null);
+      else resolve({ body: response?.body ?? null, cacheControl: response?.headers['cache-control'] });
     });
     if (settled) return;
     cancel = env.timer(() => {

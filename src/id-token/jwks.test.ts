@@ -46,8 +46,9 @@ describe('JWKS cache', () => {
   let now: number;
   let fetches: number;
   let served: Record<string, unknown>[];
+  let cacheControl: string | undefined;
   const source = (hints?: JwksSource['hints']): JwksSource => ({
-    fetchJson: async () => (idb.log.push('fetch'), fetches++, { keys: [...served] }),
+    fetchJson: async () => (idb.log.push('fetch'), fetches++, { body: { keys: [...served] }, cacheControl }),
     now: () => now,
     hints,
     // No deadline fires unless a test asks for one: a loaded machine must not turn a slow fake read into a miss.
@@ -76,6 +77,7 @@ describe('JWKS cache', () => {
     now = 1_000_000;
     fetches = 0;
     served = [KEY];
+    cacheControl = undefined;
   });
   afterEach(async () => {
     await settle(); // a test's background write lands before the next test clears the log
@@ -89,7 +91,7 @@ describe('JWKS cache', () => {
     expect(idb.log[0]).toBe('fetch'); // IndexedDB was not opened before the request
     await settle();
     expect(idb.log).toContain('put');
-    expect(hints.items.get('webauth-js.jwks.' + URL)).toBe(String(now));
+    expect(hints.items.get('webauth-js.jwks.' + URL)).toBe(`${now} ${10 * 60 * 1000}`);
   });
 
   it('answers a later page from IndexedDB without a request, and memory after that', async () => {
@@ -203,6 +205,43 @@ describe('JWKS cache', () => {
     for (const key of idb.data.keys()) idb.data.set(key, { ...stored, ...('fetchedAt' in stored && stored.fetchedAt === 0 ? { fetchedAt: now } : {}) });
     const key = await (await page()).getSigningKey(URL, 'k1', source());
     expect(key).toEqual(KEY);
+    expect(fetches).toBe(2);
+  });
+
+  it('keeps a set for its max-age, and that lifetime survives a reload through IndexedDB', async () => {
+    const hints = memoryHints();
+    cacheControl = 'public, max-age=3600';
+    await (await page()).getSigningKey(URL, 'k1', source(hints));
+    await settle();
+    const { getSigningKey } = await page();
+    now += 3_599_000;
+    await getSigningKey(URL, 'k1', source(hints));
+    expect(fetches).toBe(1); // older than the 10-minute default, younger than max-age: no request
+    now += 1_000;
+    await getSigningKey(URL, 'k1', source(hints));
+    expect(fetches).toBe(2);
+  });
+
+  it('holds max-age within the floor and cap, and uses the floor for no-store, no-cache, max-age=0', async () => {
+    const { keySetTtl, JWKS_TTL_MS, JWKS_TTL_FLOOR_MS, JWKS_TTL_CAP_MS } = await page();
+    expect(keySetTtl(undefined)).toBe(JWKS_TTL_MS);
+    expect(keySetTtl('max-age=abc')).toBe(JWKS_TTL_MS);
+    expect(keySetTtl('Max-Age=120')).toBe(120_000);
+    expect(keySetTtl('max-age=0')).toBe(JWKS_TTL_FLOOR_MS);
+    expect(keySetTtl('max-age=86400000')).toBe(JWKS_TTL_CAP_MS);
+    expect(keySetTtl('no-store')).toBe(JWKS_TTL_FLOOR_MS);
+    expect(keySetTtl('max-age=3600, no-cache')).toBe(JWKS_TTL_FLOOR_MS);
+  });
+
+  it('refetches a no-store set after the floor of one minute', async () => {
+    cacheControl = 'no-store';
+    const { getSigningKey } = await page();
+    await getSigningKey(URL, 'k1', source());
+    now += 59_000;
+    await getSigningKey(URL, 'k1', source());
+    expect(fetches).toBe(1);
+    now += 1_000;
+    await getSigningKey(URL, 'k1', source());
     expect(fetches).toBe(2);
   });
 

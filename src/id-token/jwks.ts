@@ -7,8 +7,12 @@
 import { createStore, get as idbGet, set as idbSet } from 'idb-keyval';
 import type { JWK } from 'jose';
 
-/** How long a fetched key set is trusted without refetching. */
+/** How long a fetched key set is trusted when its response has no usable `Cache-Control: max-age`. */
 export const JWKS_TTL_MS = 10 * 60 * 1000;
+/** The shortest lifetime a `max-age` may give a key set (also for `no-store`, `no-cache`, `max-age=0`). */
+export const JWKS_TTL_FLOOR_MS = 60 * 1000;
+/** The longest lifetime a `max-age` may give a key set: a rotated-out key is dropped within a day. */
+export const JWKS_TTL_CAP_MS = 24 * 60 * 60 * 1000;
 /** The shortest time between two requests for the same key set caused by unknown key ids. */
 export const UNKNOWN_KID_COOLDOWN_MS = 30_000;
 /** How long IndexedDB may take to answer before the network is asked instead. */
@@ -22,11 +26,13 @@ const keySetStore = createStore('webauth-js', 'jwks');
 interface CachedSet {
   keys: JWK[];
   fetchedAt: number;
+  /** Lifetime from the response's `Cache-Control`, within the floor and cap. */
+  ttl: number;
 }
 
 export interface JwksSource {
-  /** Fetches and parses a key set (no headers). */
-  fetchJson(url: string): Promise<unknown>;
+  /** Fetches and parses a key set (no headers); `cacheControl` is the response header, if any. */
+  fetchJson(url: string): Promise<{ body: unknown; cacheControl?: string | undefined }>;
   now(): number;
   /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
   timer(fn: () => void, ms: number): () => void;
@@ -81,7 +87,18 @@ const signingKeys = (value: unknown): JWK[] => (isObject(value) && Array.isArray
  */
 function storedSet(value: unknown): CachedSet | undefined {
   if (!isObject(value) || !Array.isArray(value.keys) || typeof value.fetchedAt !== 'number') return undefined;
-  return value.keys.every(isSigningKey) ? { keys: value.keys, fetchedAt: value.fetchedAt } : undefined;
+  // Sets written before lifetimes were stored get the default one; a stored lifetime is clamped again.
+  const ttl = typeof value.ttl === 'number' ? clampTtl(value.ttl) : JWKS_TTL_MS;
+  return value.keys.every(isSigningKey) ? { keys: value.keys, fetchedAt: value.fetchedAt, ttl } : undefined;
+}
+
+const clampTtl = (ms: number) => Math.min(JWKS_TTL_CAP_MS, Math.max(JWKS_TTL_FLOOR_MS, ms));
+
+/** A key set's lifetime from its `Cache-Control` header: `max-age` within the floor and cap. */
+export function keySetTtl(cacheControl = ''): number {
+  if (/(^|,)\s*no-(store|cache)\s*(,|$)/i.test(cacheControl)) return JWKS_TTL_FLOOR_MS;
+  const maxAge = /(^|,)\s*max-age=(\d+)\s*(,|$)/i.exec(cacheControl);
+  return maxAge ? clampTtl(+maxAge[2]! * 1000) : JWKS_TTL_MS;
 }
 
 const memory = new Map<string, CachedSet>();
@@ -90,7 +107,7 @@ const inFlight = new Map<string, Promise<CachedSet>>();
 const lastRequest = new Map<string, number>();
 
 // A set stamped in the future (the clock was ahead, then corrected) is stale, not trusted until then.
-const isFresh = (age: number) => age >= 0 && age < JWKS_TTL_MS;
+const isFresh = (age: number, ttl: number) => age >= 0 && age < ttl;
 
 async function readPersisted(url: string, source: JwksSource): Promise<CachedSet | undefined> {
   let cancel = () => {};
@@ -108,7 +125,7 @@ async function readPersisted(url: string, source: JwksSource): Promise<CachedSet
 function persist(url: string, set: CachedSet, source: JwksSource): void {
   try {
     idbSet(url, set, keySetStore)
-      .then(() => source.hints?.setItem(IDB_PREFIX + url, String(set.fetchedAt)))
+      .then(() => source.hints?.setItem(IDB_PREFIX + url, `${set.fetchedAt} ${set.ttl}`))
       .catch(() => undefined);
   } catch {
     // idb-keyval throws synchronously where IndexedDB does not exist; the cache is an optimisation.
@@ -120,8 +137,8 @@ function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
   let pending = inFlight.get(url);
   if (!pending) {
     lastRequest.set(url, source.now());
-    pending = source.fetchJson(url).then((body) => {
-      const set = { keys: signingKeys(body), fetchedAt: source.now() };
+    pending = source.fetchJson(url).then(({ body, cacheControl }) => {
+      const set = { keys: signingKeys(body), fetchedAt: source.now(), ttl: keySetTtl(cacheControl) };
       memory.set(url, set);
       persist(url, set, source);
       return set;
@@ -135,8 +152,11 @@ function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
 
 function persistedFresh(url: string, source: JwksSource): boolean {
   try {
-    const at = source.hints?.getItem(IDB_PREFIX + url);
-    return !source.hints || (at != null && isFresh(source.now() - Number(at)));
+    const hint = source.hints?.getItem(IDB_PREFIX + url);
+    if (!source.hints) return true;
+    // "fetchedAt ttl"; an older marker holds only the fetch time and had the default lifetime.
+    const [at, ttl = String(JWKS_TTL_MS)] = (hint ?? '').split(' ');
+    return hint != null && isFresh(source.now() - Number(at), clampTtl(Number(ttl)));
   } catch {
     return true; // storage refused: let IndexedDB answer
   }
@@ -156,7 +176,7 @@ function mayRefetch(url: string, set: CachedSet, source: JwksSource): boolean {
  * `timeout` error when the key-set endpoint does not answer.
  */
 export async function getSigningKey(url: string, kid: unknown, source: JwksSource): Promise<JWK> {
-  const fresh = (set: CachedSet | undefined): set is CachedSet => !!set && isFresh(source.now() - set.fetchedAt);
+  const fresh = (set: CachedSet | undefined): set is CachedSet => !!set && isFresh(source.now() - set.fetchedAt, set.ttl);
   let set = memory.get(url);
   if (!fresh(set) && !inFlight.has(url) && persistedFresh(url, source)) {
     set = await readPersisted(url, source);

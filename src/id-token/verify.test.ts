@@ -12,7 +12,7 @@ const options = (extra: Partial<VerifyOptions> = {}): VerifyOptions => ({
   issuer: ISSUER,
   audience: 'CID',
   jwksUri: ISSUER + '.well-known/jwks.json',
-  source: { fetchJson: async () => keys.jwks, now: () => env.clock, timer: env.timer },
+  source: { fetchJson: async () => ({ body: keys.jwks }), now: () => env.clock, timer: env.timer },
   leeway: 60,
   clock: () => new Date(env.clock),
   ...extra,
@@ -51,7 +51,7 @@ describe('verifyIdToken claim rules beyond v10', () => {
 
   it('rejects a header with b64: false (an unencoded payload) before fetching keys', async () => {
     let fetched = 0;
-    const source = { fetchJson: async () => (fetched++, keys.jwks), now: () => env.clock, timer: env.timer };
+    const source = { fetchJson: async () => (fetched++, { body: keys.jwks }), now: () => env.clock, timer: env.timer };
     await expect(verify({}, { b64: false }, { source })).rejects.toThrow('ID token header "b64": false (an unencoded payload) is not supported');
     expect(fetched).toBe(0);
   });

@@ -3,7 +3,7 @@
  * transaction, ID-token verification, organization and `at_hash` checks, and the v10 `authResult`.
  */
 import { AuthResponseError } from '../errors.js';
-import { fetchJson } from '../http/fetch-json.js';
+import { fetchJsonResponse } from '../http/fetch-json.js';
 import { joinUrl } from '../shared/query.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
@@ -93,7 +93,7 @@ export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonc
     audience: o.clientID,
     // From the expected issuer, never from the unverified token (v10 used the token's `iss`).
     jwksUri: o.jwksURI || joinUrl(o.token_issuer, '.well-known/jwks.json'),
-    source: { fetchJson: (url) => fetchJson(ctx.env, url), now: () => ctx.env.now(), timer: (fn, ms) => ctx.env.timer(fn, ms), hints: localStorageOf(ctx.env) },
+    source: { fetchJson: (url) => fetchJsonResponse(ctx.env, url), now: () => ctx.env.now(), timer: (fn, ms) => ctx.env.timer(fn, ms), hints: localStorageOf(ctx.env) },
     leeway,
     maxAge: o.maxAge,
     clock: o.__clock ?? (() => new Date(ctx.env.now())),
