@@ -78,9 +78,10 @@ const tenantUrl = await new Promise((resolveReady) => {
 
 console.log(`
   Local tenant  ${tenantUrl}
-  Example app   ${app.url}/examples/spa/
+  SPA example   ${app.url}/examples/spa/
+  CDN example   ${app.url}/examples/cdn/
 
-  Open ${app.url}/examples/spa/ and sign in as
+  Open an example and sign in as
     email     alice@example.com
     password  Passw0rd!alice
 

@@ -1,0 +1,11 @@
+// Shared by the page and the popup callback. `npm start` runs the tenant over plain HTTP on port
+// 4400; a domain with a scheme is used as the base URL as-is, so name the real issuer too.
+var TENANT = 'http://localhost:4400';
+var EXAMPLE_CONFIG = {
+  domain: TENANT,
+  clientID: 'spa-client',
+  redirectUri: location.origin + '/examples/cdn/',
+  responseType: 'token id_token',
+  scope: 'openid profile email',
+  overrides: { __token_issuer: TENANT + '/' },
+};
