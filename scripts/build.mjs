@@ -2,14 +2,18 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+// Tools run through node itself (no npx/.cmd shims), so the build also works on Windows.
+const run = (what, bin, args) => {
+  console.log(`build: ${what}…`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  console.log(`build: ${what} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };
 
 rmSync('dist', { recursive: true, force: true });
-run('npx', ['rollup', '-c', '--silent']);
-run('npx', ['tsc', '-p', 'tsconfig.json', '--emitDeclarationOnly', '--declarationDir', 'dist/types', '--sourceMap', 'false']);
+run('bundling with rollup (ESM, UMD)', 'node_modules/rollup/dist/bin/rollup', ['-c', '--silent']);
+run('writing declarations with tsc', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json', '--emitDeclarationOnly', '--declarationDir', 'dist/types', '--sourceMap', 'false']);
 // The same UMD bundle for require(): in a "type": "module" package Node reads .js as ESM.
 copyFileSync('dist/webauth.min.js', 'dist/webauth.min.cjs');
 // auth0-js's file names, for pages that load the bundle straight from node_modules/auth0-js/dist/

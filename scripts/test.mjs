@@ -2,7 +2,7 @@
 // The one test command: every suite runs even after an earlier failure, so each one reports.
 // The last line is always `N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'webauth-test-'));
 const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// Run npm through node itself: spawning npm.cmd without a shell fails on Windows (Node >= 20.12).
+const npmCli = process.env.npm_execpath;
+const npmRun = (script) => (npmCli && npmCli.endsWith('.js') ? run(process.execPath, [npmCli, 'run', script]) : run('npm', ['run', script]));
 
 /** Runs a command with inherited stdio (or tees stdout when `capture`), resolving with its exit code. */
 function run(cmd, args, { capture = false } = {}) {
@@ -77,12 +79,25 @@ async function importCycles() {
   return single(code);
 }
 
+/** Node version and Chromium, checked first so a missing one is named with how to install it. */
+async function prerequisites() {
+  const problems = [];
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) problems.push(`Node ${process.versions.node} is too old: install Node 20.19 or later`);
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) problems.push(`no Chromium at ${chromium}: install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH`);
+  for (const p of problems) { console.error(`test: ${p}`); failures.push(`prerequisites: ${p}`); }
+  if (!problems.length) console.log(`test: Node ${process.versions.node}, Chromium at ${chromium}`);
+  return single(problems.length);
+}
+
 const suites = [
-  ['typecheck', async () => single((await run(npm, ['run', 'typecheck'])).code)],
+  ['prerequisites', prerequisites],
+  ['typecheck', async () => single((await npmRun('typecheck')).code)],
   ['import cycles', importCycles],
   ['unit', () => vitestProject('unit')],
   ['tenant', () => vitestProject('tenant')],
-  ['build', async () => single((await run(npm, ['run', 'build'])).code)],
+  ['build', async () => single((await npmRun('build')).code)],
   ['size budget', async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'size.mjs')])).code)],
   ['e2e', () => vitestProject('e2e')],
   ['compat', () => vitestProject('compat')],

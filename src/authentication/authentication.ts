@@ -159,7 +159,11 @@ export class Authentication implements AuthenticationClient {
     return token.oauthToken(this.ctx, options, cb);
   }
 
-  /** Legacy resource-owner login (`POST /oauth/ro`). */
+  /**
+   * Legacy resource-owner login (`POST /oauth/ro`).
+   * @deprecated The endpoint is legacy; use `login` (password realm grant) or `WebAuth.login`.
+   * @throws {@link ArgumentError} when a required option is missing (callback form: passed to `cb`).
+   */
   loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb: Cb<TokenResult>): RequestHandle;
   loginWithResourceOwner(options: ResourceOwnerLoginOptions): Promise<TokenResult>;
   loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb?: NodeCallback<any>): Result<TokenResult> {
@@ -219,7 +223,11 @@ export class Authentication implements AuthenticationClient {
     return callbackOrPromise(cb, (done) => clientSsoData(this, withAD, done));
   }
 
-  /** Legacy delegation (`POST /delegation`); `grant_type` is required. */
+  /**
+   * Legacy delegation (`POST /delegation`); `grant_type` is required.
+   * @deprecated The endpoint is legacy; use the token endpoint's grants instead.
+   * @throws {@link ArgumentError} when `grant_type` is missing (callback form: passed to `cb`).
+   */
   delegation(options: DelegationOptions, cb: Cb<Auth0DelegationToken>): RequestHandle;
   delegation(options: DelegationOptions): Promise<Auth0DelegationToken>;
   delegation(options: DelegationOptions, cb?: NodeCallback<any>): Result<Auth0DelegationToken> {

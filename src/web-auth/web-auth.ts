@@ -352,7 +352,7 @@ export class WebAuth {
     this.crossOriginAuthentication.callback();
   }
 
-  /** Deprecated name of `crossOriginVerification`. */
+  /** @deprecated Old name of {@link WebAuth.crossOriginVerification}; call that instead. */
   crossOriginAuthenticationCallback(): void {
     this.crossOriginAuthentication.callback();
   }
