@@ -1,4 +1,5 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
+import { detachableMethods } from '../shared/detachable.js';
 import { Authentication, type TokenResult } from '../authentication/authentication.js';
 import { checkSignupOptions } from '../authentication/db-connection.js';
 import { defaultEnv, type BrowserEnv } from '../browser/env.js';
@@ -409,3 +410,6 @@ export class WebAuth {
     return renderCaptcha(this.ctx.env, this.client, 'password_reset', element, options, callback);
   }
 }
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(WebAuth);
