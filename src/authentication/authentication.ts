@@ -1,4 +1,5 @@
 /** `Authentication`: the Authentication API client (`webAuth.client`). */
+import { detachableMethods } from '../shared/detachable.js';
 import { defaultEnv, onHostedLoginPage, type BrowserEnv } from '../browser/env.js';
 import type { HttpClientOptions, RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
@@ -255,3 +256,6 @@ export class Authentication implements AuthenticationClient {
     return token.customTokenExchange(this.ctx, options, cb);
   }
 }
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(Authentication);

@@ -5,7 +5,7 @@
  */
 import type { HttpClientOptions, RequestHandle } from '../http/request.js';
 import type { NodeCallback } from '../shared/callback.js';
-import type { AuthorizeOptions, ResourceOwnerLoginOptions } from '../types.js';
+import type { AuthorizeOptions, DefaultLoginOptions, LogoutOptions, ResourceOwnerLoginOptions } from '../types.js';
 import type { ClientContext, ClientOptions } from './client-context.js';
 import type { DBConnection } from './db-connection.js';
 import type { PasswordlessAuthentication } from './passwordless.js';
@@ -17,5 +17,7 @@ export interface AuthenticationClient {
   dbConnection: DBConnection;
   passwordless: PasswordlessAuthentication;
   buildAuthorizeUrl(options: AuthorizeOptions): string;
+  buildLogoutUrl(options?: LogoutOptions): string;
+  login(options: DefaultLoginOptions, cb: NodeCallback<any>): RequestHandle;
   loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb: NodeCallback<any>): RequestHandle;
 }

@@ -1,4 +1,5 @@
 /** `client.dbConnection`: signup, password change and their captcha challenges. */
+import { detachableMethods } from '../shared/detachable.js';
 import { checkOptions, required } from '../shared/assert.js';
 import { checkCallback, type NodeCallback } from '../shared/callback.js';
 import { toSnakeCase } from '../shared/casing.js';
@@ -68,3 +69,6 @@ export class DBConnection {
     return challenge(this.ctx, 'dbconnections/change_password/challenge', cb);
   }
 }
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(DBConnection);

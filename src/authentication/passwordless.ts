@@ -1,4 +1,5 @@
 /** `client.passwordless`: start, verify, the verify-redirect URL and the challenge. */
+import { detachableMethods } from '../shared/detachable.js';
 import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
 import { checkCallback, type NodeCallback } from '../shared/callback.js';
 import { toSnakeCase } from '../shared/casing.js';
@@ -97,3 +98,6 @@ export class PasswordlessAuthentication {
     return challenge(this.ctx, 'passwordless/challenge', cb);
   }
 }
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(PasswordlessAuthentication);

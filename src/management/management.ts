@@ -1,4 +1,5 @@
 /** `Management`: the current-user endpoints of the Management API (`/api/v2/users/{id}`). */
+import { detachableMethods } from '../shared/detachable.js';
 import { defaultEnv, type BrowserEnv } from '../browser/env.js';
 import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request.js';
 import { wrapCallback } from '../http/response-handler.js';
@@ -186,3 +187,6 @@ function checkUserId(userId: string): void {
 
 // Encoded, unlike v10: an id containing `/`, `?` or `#` must not change the request path.
 const userPath = (userId: string) => '/users/' + encodeURIComponent(userId);
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(Management);

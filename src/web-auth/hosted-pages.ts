@@ -2,6 +2,7 @@
  * Login on the tenant's hosted login page (`webAuth._universalLogin`): `POST /usernamepassword/login`
  * with the `auth0.js-ulp` telemetry name, then submit the form the tenant answers with.
  */
+import { detachableMethods } from '../shared/detachable.js';
 import { call, type ClientContext } from '../authentication/client-context.js';
 import { WebAuthError } from '../errors.js';
 import { checkOptions, required } from '../shared/assert.js';
@@ -92,3 +93,6 @@ export function signupThenLogin<T = never>(ctx: WebAuthContext, options: Obj, lo
     });
   });
 }
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(HostedPages);

@@ -3,6 +3,7 @@
  * `redirectUri` page with v10's message protocol) and v10's embedded logins that finish without a
  * redirect (`loginWithCredentials`, `passwordlessVerify`, `signupAndLogin`).
  */
+import { detachableMethods } from '../shared/detachable.js';
 import { checkSignupOptions } from '../authentication/db-connection.js';
 import { PopupHandler, extractOrigin } from '../browser/popup-handler.js';
 import type { PopupChannel } from '../browser/popup-channel.js';
@@ -218,3 +219,6 @@ export class Popup {
     );
   }
 }
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(Popup);

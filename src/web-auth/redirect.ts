@@ -2,14 +2,14 @@
  * `webAuth.redirect`: v10's older names for embedded login with a redirect. Both end in
  * `/co/authenticate` and then `/authorize`; `cb` only ever sees errors.
  */
-import type { NodeCallback } from '../shared/callback.js';
 import type { RequestError } from '../errors.js';
 import type { Auth0Callback, CrossOriginLoginOptions, RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
 import { ArgumentError } from '../errors.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
-import { signupThenLogin } from './hosted-pages.js';
+import { signupThenLogin, type HostedPages } from './hosted-pages.js';
+import { login } from './login.js';
 
 type Obj = Record<string, any>;
 
@@ -33,11 +33,6 @@ function connectionAsRealm(options: Obj): Obj {
   return options;
 }
 
-/** The one WebAuth method `redirect` needs; a structural type keeps web-auth.ts out of this module's imports. */
-interface LoginMethod {
-  login(options: CrossOriginLoginOptions, cb: NodeCallback<never>): void;
-}
-
 /**
  * Both end in an `/authorize` step that needs a response type. v10 found a missing one only there,
  * after the user was created or the credentials accepted, and threw where no caller could catch it.
@@ -47,8 +42,7 @@ function checkResponseType(ctx: WebAuthContext, options: Obj): void {
 }
 
 /** Builds `webAuth.redirect` for `webAuth`. */
-export function redirectLogin(ctx: WebAuthContext, webAuth: LoginMethod): RedirectLogin {
-  const login = (options: Obj, cb: NodeCallback<never>) => webAuth.login(options as CrossOriginLoginOptions, cb);
+export function redirectLogin(ctx: WebAuthContext, hostedPages: HostedPages): RedirectLogin {
   return {
     crossOriginAuthentication: crossOriginAuthentication(ctx),
     loginWithCredentials: (options, cb) => {
@@ -57,7 +51,7 @@ export function redirectLogin(ctx: WebAuthContext, webAuth: LoginMethod): Redire
     },
     signupAndLogin: (options, cb) => {
       checkResponseType(ctx, options);
-      signupThenLogin(ctx, options, (done) => login(connectionAsRealm(options), done), cb);
+      signupThenLogin(ctx, options, (done) => login(ctx, hostedPages, connectionAsRealm(options) as CrossOriginLoginOptions, done), cb);
     },
   };
 }

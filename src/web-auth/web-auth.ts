@@ -1,19 +1,19 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
+import { detachableMethods } from '../shared/detachable.js';
 import { Authentication, type TokenResult } from '../authentication/authentication.js';
-import { checkSignupOptions } from '../authentication/db-connection.js';
 import { defaultEnv, type BrowserEnv } from '../browser/env.js';
 import type { AuthResponseError, RequestError } from '../errors.js';
 import type { RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
-import { mergeBase, omit } from '../shared/objects.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from './authorize.js';
 import { renderCaptcha } from './captcha/render.js';
 import type { Captcha, CaptchaConfiguration } from './captcha/types.js';
 import { checkSession, type CheckSessionOptions } from './check-session.js';
 import { linkClientContext } from './client-sso-data.js';
-import { onHostedLoginPage, type WebAuthContext } from './context.js';
+import type { WebAuthContext } from './context.js';
+import { login, signupAndAuthorize } from './login.js';
 import { createWebAuthContext } from './create-context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
@@ -44,7 +44,6 @@ import type {
   CustomTokenExchangeOptions,
   DbSignUpOptions,
   DbSignUpResults,
-  DefaultLoginOptions,
   IdTokenPayload,
   LogoutOptions,
   PasswordlessLoginOptions,
@@ -56,10 +55,6 @@ import type {
 
 type Cb<T> = Auth0Callback<T, RequestError>;
 
-const LOGIN_KEYS = [
-  'clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce',
-  'onRedirecting', 'organization', 'invitation',
-];
 
 /**
  * Browser authentication for one application of a tenant. Every method that takes a callback
@@ -123,7 +118,7 @@ export class WebAuth {
     this._universalLogin = new HostedPages(this.ctx, { ...this.client.ctx, http: ulpHttp });
     this.crossOriginAuthentication = crossOriginAuthentication(this.ctx);
     this.webMessageHandler = webMessageHandler(this.ctx);
-    this.redirect = redirectLogin(this.ctx, this);
+    this.redirect = redirectLogin(this.ctx, this._universalLogin);
     this.popup = new Popup(this.ctx, (options, cb) => this.parseHash(options, cb));
   }
 
@@ -277,17 +272,7 @@ export class WebAuth {
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): RequestHandle;
   signupAndAuthorize(options: SignupAndAuthorizeOptions): Promise<TokenResult>;
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
-    const signupOptions = omit(options, ['popupHandler']) as DbSignUpOptions;
-    checkSignupOptions(signupOptions); // before the callback check, as in v10
-    // With a callback, the sign-up request's handle, as v10 returned it.
-    return callbackOrPromise(cb, (done) =>
-      this.client.dbConnection.signup(signupOptions, (err) => {
-        if (err) return done(err);
-        options.realm = options.connection;
-        options.username = options.username || options.email;
-        this.client.login(options as SignupAndAuthorizeOptions & DefaultLoginOptions, done);
-      }) as RequestHandle,
-    );
+    return signupAndAuthorize(this.ctx, options, cb);
   }
 
   /**
@@ -304,14 +289,7 @@ export class WebAuth {
   login(options: CrossOriginLoginOptions, cb: Cb<undefined>): void;
   login(options: CrossOriginLoginOptions): Promise<never>;
   login(options: CrossOriginLoginOptions, cb?: NodeCallback<any>): void | Promise<never> {
-    const params = mergeBase(this.baseOptions, LOGIN_KEYS, options);
-    this.transactionManager.process(params);
-    if (onHostedLoginPage(this.ctx.env, this.baseOptions.domain)) {
-      params.connection = params.realm;
-      delete params.realm;
-      return this._universalLogin.login(params, cb);
-    }
-    return crossOriginLogin(this.ctx, params, cb);
+    return login(this.ctx, this._universalLogin, options, cb);
   }
 
   /**
@@ -409,3 +387,6 @@ export class WebAuth {
     return renderCaptcha(this.ctx.env, this.client, 'password_reset', element, options, callback);
   }
 }
+
+// Every public method works detached (destructured, promisified).
+detachableMethods(WebAuth);
