@@ -94,6 +94,9 @@ async function importCycles() {
 const suites = [
   ['typecheck', async () => single((await run(npm, ['run', 'typecheck'])).code)],
   ['import cycles', importCycles],
+  // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
+  ['lint', async () => single((await run(npm, ['run', 'lint'])).code)],
+  ['format', async () => single((await run(npm, ['run', 'format:check'])).code)],
   ['unit', () => vitestProject('unit')],
   ['tenant', () => vitestProject('tenant')],
   ['build', async () => single((await run(npm, ['run', 'build'])).code)],
