@@ -186,8 +186,7 @@ describe('captcha on the hosted login page (our bundle)', () => {
 // Part 2: scripted challenges on the app page.
 
 type Answer = { status: number; body: unknown };
-const CHALLENGE_PATHS = { renderCaptcha: '/usernamepassword/challenge', renderSignupCaptcha: '/dbconnections/signup/challenge', renderPasswordlessCaptcha: '/passwordless/challenge', renderPasswordResetCaptcha: '/dbconnections/change_password/challenge' };
-type Method = keyof typeof CHALLENGE_PATHS;
+type Method = 'renderCaptcha' | 'renderSignupCaptcha' | 'renderPasswordlessCaptcha' | 'renderPasswordResetCaptcha';
 const HOSTILE = '"><img src=x onerror="window.__pwned=1">';
 
 interface Scripted {

@@ -1,4 +1,5 @@
-// Builds dist/: ESM modules and the minified UMD bundle with rollup, then declarations with tsc.
+// Builds dist/: ESM modules and the minified UMD bundle with rollup, then declarations with tsc beside
+// each JavaScript file, so every "exports" entry finds its types without a "types" condition.
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -13,7 +14,7 @@ const run = (what, bin, args) => {
 
 rmSync('dist', { recursive: true, force: true });
 run('bundling with rollup (ESM, UMD)', 'node_modules/rollup/dist/bin/rollup', ['-c', '--silent']);
-run('writing declarations with tsc', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json', '--emitDeclarationOnly', '--declarationDir', 'dist/types', '--sourceMap', 'false']);
+run('writing declarations with tsc', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json', '--emitDeclarationOnly', '--declarationDir', 'dist/esm', '--sourceMap', 'false']);
 // The same UMD bundle for require(): in a "type": "module" package Node reads .js as ESM.
 copyFileSync('dist/webauth.min.js', 'dist/webauth.min.cjs');
 // auth0-js's file names, for pages that load the bundle straight from node_modules/auth0-js/dist/
@@ -22,7 +23,7 @@ copyFileSync('dist/webauth.min.js', 'dist/auth0.min.js');
 copyFileSync('dist/webauth.min.js', 'dist/auth0.js');
 // Declarations for the CommonJS entry (the .d.ts tree is ESM in a "type": "module" package), and for
 // auth0-js's file names under TypeScript's legacy "node" resolution, which ignores "exports".
-const reexport = "export * from './types/index.js';\nexport { default } from './types/index.js';\n";
+const reexport = "export * from './esm/index.js';\nexport { default } from './esm/index.js';\n";
 for (const file of ['webauth.min.d.cts', 'auth0.min.d.ts', 'auth0.d.ts']) writeFileSync(`dist/${file}`, reexport);
 
 // The licences of the packages the CDN file bundles, shipped beside it.

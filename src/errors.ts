@@ -53,6 +53,7 @@ export interface AuthResponseErrorFields {
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- declares Auth0Error's fields (interface below)
 export class AuthResponseError extends WebAuthError {
   /**
    * The error code. For an error read from the URL fragment this is the fragment's text as given:
@@ -78,6 +79,7 @@ AuthResponseError.prototype.name = 'AuthResponseError';
  * The other {@link Auth0Error} fields, declared so code written for `Auth0Error` callbacks reads
  * them; they are absent from this error at run time.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- type-only merge, see above
 export interface AuthResponseError extends Omit<Auth0Error, 'name'> {}
 
 /**
@@ -85,6 +87,7 @@ export interface AuthResponseError extends Omit<Auth0Error, 'name'> {}
  * `description` (and `error` / `error_description`, `errorDetails`, `name`, `policy` where v10 set
  * them). Assigned in v10's key order by the response handler.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- declares Auth0Error's fields (interface below)
 export class RequestError extends WebAuthError {
   /** What failed: the transport error's details, the response, or the raw payload. */
   original?: any;
@@ -121,6 +124,7 @@ export class RequestError extends WebAuthError {
 }
 RequestError.prototype.name = 'RequestError';
 /** The other {@link Auth0Error} fields (`errorDescription`, `state`), absent from HTTP errors. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- type-only merge, see above
 export interface RequestError extends Omit<Auth0Error, 'name'> {}
 
 /** True for any error created by webauth-js, also across realms and across two loaded copies. */

@@ -33,7 +33,7 @@ export function crossOriginVerification(ctx: WebAuthContext): void {
     const data = acceptMessage(event, { origin: tenantOrigin, source: parent, type: 'co_verifier_request' });
     if (!data) return;
     const key = verifierKey(event.origin, String(data.request?.id));
-    let verifier = '';
+    let verifier: string;
     try {
       verifier = String(ctx.transactionManager.storage.get(key) ?? '');
       ctx.transactionManager.storage.remove(key); // a verifier is handed out once

@@ -70,6 +70,7 @@ export class Popup {
     private readonly parseHash: (options: Obj, cb: Callback) => void,
   ) {
     // v10's Popup constructor writes the key, undefined unless given.
+    // eslint-disable-next-line no-self-assign -- creates the own key, as v10 does
     ctx.baseOptions.popupOrigin = ctx.baseOptions.popupOrigin;
     this.transactionManager = ctx.transactionManager;
     this.crossOriginAuthentication = crossOriginAuthentication(ctx);

@@ -23,7 +23,7 @@ export const userinfo: Handler = async (ctx) => {
     return;
   }
   let sub: string | undefined;
-  let scope = '';
+  let scope: string;
   try {
     const payload = await verifyAccessToken(ctx.tenant, match[1]);
     const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];

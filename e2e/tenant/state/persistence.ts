@@ -41,7 +41,7 @@ export class DataFile {
       raw = readFileSync(this.path);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new Error(`Cannot read the data file ${this.path}: ${(err as Error).message}`);
+      throw new Error(`Cannot read the data file ${this.path}: ${(err as Error).message}`, { cause: err });
     }
     const parsed = parseStrictJson(raw);
     const value = parsed.ok ? (parsed.value as Partial<SavedState> | null) : null;
