@@ -46,6 +46,16 @@ export default tseslint.config(
     languageOptions: { globals: { auth0: 'readonly' } },
   },
   {
+    // The CDN example's scripts share globals: the bundle's `auth0` and config.js's EXAMPLE_CONFIG.
+    files: ['examples/cdn/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { auth0: 'readonly', EXAMPLE_CONFIG: 'readonly' } },
+  },
+  {
+    // config.js defines EXAMPLE_CONFIG for the scripts that follow it on the page.
+    files: ['examples/cdn/config.js'],
+    rules: { '@typescript-eslint/no-unused-vars': 'off', 'no-redeclare': 'off' },
+  },
+  {
     files: ['src/**/*.ts', 'e2e/tenant/**/*.ts'],
     plugins: { 'import-x': importX },
     // Maps './x.js' specifiers to their .ts sources, as tsc does.

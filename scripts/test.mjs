@@ -96,8 +96,8 @@ const suites = [
   ['typecheck', async () => single((await npmRun('typecheck')).code)],
   ['import cycles', importCycles],
   // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
-  ['lint', async () => single((await run(npm, ['run', 'lint'])).code)],
-  ['format', async () => single((await run(npm, ['run', 'format:check'])).code)],
+  ['lint', async () => single((await npmRun('lint')).code)],
+  ['format', async () => single((await npmRun('format:check')).code)],
   ['unit', () => vitestProject('unit')],
   ['tenant', () => vitestProject('tenant')],
   ['build', async () => single((await npmRun('build')).code)],
