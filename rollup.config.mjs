@@ -8,7 +8,15 @@ const external = ['jose', 'idb-keyval'];
 // Declarations come from a separate `tsc --emitDeclarationOnly` run (scripts/build.mjs), so the
 // plugin here only transpiles.
 // inlineSources: the maps carry our TypeScript, so debuggers show it without the src/ tree.
-const ts = () => typescript({ tsconfig: './tsconfig.json', declaration: false, sourceMap: true, inlineSources: true, outDir: undefined, rootDir: 'src' });
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.json',
+    declaration: false,
+    sourceMap: true,
+    inlineSources: true,
+    outDir: undefined,
+    rootDir: 'src',
+  });
 
 // The CDN file bundles jose and idb-keyval: their licences travel with it (THIRD-PARTY-NOTICES.txt).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));

@@ -11,7 +11,14 @@ import { startAppServer, type AppServer } from './support/app-server.js';
 import { launchChromium, newTestContext } from './support/browser.js';
 import { routeFakeProviders, type FakeProvider, type ProviderRoutes } from './support/fake-captcha.js';
 import { ALICE, appUrl, openApp, startLogin, type LibBuild } from './support/flow.js';
-import { defaultDefinition, solveImage, startTenant, type CaptchaDefinition, type CaptchaFlow, type RunningTenant } from './tenant/index.js';
+import {
+  defaultDefinition,
+  solveImage,
+  startTenant,
+  type CaptchaDefinition,
+  type CaptchaFlow,
+  type RunningTenant,
+} from './tenant/index.js';
 
 /** A poll with room for a loaded 2-core machine (the default gives up after 1 s). */
 const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -26,12 +33,26 @@ afterAll(async () => {
 });
 
 type Captchas = Partial<Record<CaptchaFlow, CaptchaDefinition>>;
-const site = (provider: FakeProvider, extra: Partial<CaptchaDefinition> = {}): CaptchaDefinition => ({ provider, site_key: `${provider}-site-key`, ...extra });
+const site = (provider: FakeProvider, extra: Partial<CaptchaDefinition> = {}): CaptchaDefinition => ({
+  provider,
+  site_key: `${provider}-site-key`,
+  ...extra,
+});
 
 // Two tenants cover every provider on every flow's hosted-page form.
 const TENANTS: Record<'a' | 'b' | 'c', Captchas> = {
-  a: { default: { provider: 'auth0' }, signup: site('recaptcha_v2'), password_reset: site('hcaptcha'), passwordless: site('auth0_v2') },
-  b: { default: site('recaptcha_enterprise'), signup: site('friendly_captcha'), password_reset: site('arkose', { client_subdomain: 'client-api' }), passwordless: { provider: 'auth0' } },
+  a: {
+    default: { provider: 'auth0' },
+    signup: site('recaptcha_v2'),
+    password_reset: site('hcaptcha'),
+    passwordless: site('auth0_v2'),
+  },
+  b: {
+    default: site('recaptcha_enterprise'),
+    signup: site('friendly_captcha'),
+    password_reset: site('arkose', { client_subdomain: 'client-api' }),
+    passwordless: { provider: 'auth0' },
+  },
   // Only the tenant's own image captcha: the page keeps its strict CSP (scripts from itself only).
   c: { default: { provider: 'auth0' } },
 };
@@ -51,7 +72,12 @@ const CASES: HostedCase[] = [
   { tenant: 'b', flow: 'reset', provider: 'arkose' },
   { tenant: 'b', flow: 'passwordless', provider: 'auth0' },
 ];
-const ELEMENT = { login: '#login-captcha', signup: '#signup-captcha', reset: '#reset-captcha', passwordless: '#pwless-captcha' };
+const ELEMENT = {
+  login: '#login-captcha',
+  signup: '#signup-captcha',
+  reset: '#reset-captcha',
+  passwordless: '#pwless-captcha',
+};
 
 describe('captcha on the hosted login page (our bundle)', () => {
   const tenants = {} as Record<'a' | 'b' | 'c', RunningTenant>;
@@ -66,10 +92,15 @@ describe('captcha on the hosted login page (our bundle)', () => {
     await Promise.all(Object.values(tenants).map((t) => t.close()));
   });
 
-  async function openHostedPage(tenant: RunningTenant, strictCsp: boolean): Promise<{ page: Page; context: BrowserContext; routes: ProviderRoutes; problems: string[] }> {
+  async function openHostedPage(
+    tenant: RunningTenant,
+    strictCsp: boolean,
+  ): Promise<{ page: Page; context: BrowserContext; routes: ProviderRoutes; problems: string[] }> {
     // The tenant's page allows scripts from itself only; a real tenant lists the provider's host in
     // its CSP, so the fakes need the policy relaxed. The auth0 image provider runs under the strict one.
-    const context = strictCsp ? await newTestContext(browser) : await browser.newContext({ ignoreHTTPSErrors: true, bypassCSP: true });
+    const context = strictCsp
+      ? await newTestContext(browser)
+      : await browser.newContext({ ignoreHTTPSErrors: true, bypassCSP: true });
     const routes = await routeFakeProviders(context);
     const page = await context.newPage();
     const problems: string[] = [];
@@ -78,7 +109,12 @@ describe('captcha on the hosted login page (our bundle)', () => {
       if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(msg.text());
     });
     await openApp(page, app.url, 'umd');
-    await startLogin(page, { domain: tenant.domain, clientID: 'spa-client', redirectUri: appUrl(app.url, 'umd'), responseType: 'token id_token' });
+    await startLogin(page, {
+      domain: tenant.domain,
+      clientID: 'spa-client',
+      redirectUri: appUrl(app.url, 'umd'),
+      responseType: 'token id_token',
+    });
     await page.waitForSelector('#submit:not([disabled])');
     return { page, context, routes, problems };
   }
@@ -92,7 +128,10 @@ describe('captcha on the hosted login page (our bundle)', () => {
       return code;
     }
     if (c.provider === 'arkose') {
-      await page.waitForFunction(() => (window as any).arkose && (window as any).__captchaFake?.renders.some((r: any) => r.provider === 'arkose'));
+      await page.waitForFunction(
+        () =>
+          (window as any).arkose && (window as any).__captchaFake?.renders.some((r: any) => r.provider === 'arkose'),
+      );
       await page.evaluate(() => (window as any).arkose.run()); // the page's submit would trigger it
     } else {
       await page.click(`${box} .fake-solve`);
@@ -108,7 +147,9 @@ describe('captcha on the hosted login page (our bundle)', () => {
       await page.fill('#username', ALICE.email);
       await page.fill('#password', ALICE.password);
       await Promise.all([page.waitForURL((url) => url.origin === app.url), page.click('#submit')]);
-      expect(tenant.requests.slice(seen).find((r) => r.path === '/usernamepassword/login')?.body).toMatchObject({ captcha: answer });
+      expect(tenant.requests.slice(seen).find((r) => r.path === '/usernamepassword/login')?.body).toMatchObject({
+        captcha: answer,
+      });
       return;
     }
     if (c.flow === 'signup') {
@@ -116,7 +157,9 @@ describe('captcha on the hosted login page (our bundle)', () => {
       await page.fill('#signup-password', 'Sup3r-secret!');
       await page.click('#signup-submit');
       // The hosted page then logs in without a login captcha; the sign-up itself is what is tested.
-      await eventually(() => tenant.requests.slice(seen).some((r) => r.path === '/usernamepassword/login' || r.path === '/co/authenticate')).toBe(true);
+      await eventually(() =>
+        tenant.requests.slice(seen).some((r) => r.path === '/usernamepassword/login' || r.path === '/co/authenticate'),
+      ).toBe(true);
     } else if (c.flow === 'reset') {
       await page.fill('#reset-email', ALICE.email);
       await page.click('#reset-submit');
@@ -127,7 +170,11 @@ describe('captcha on the hosted login page (our bundle)', () => {
       await page.waitForSelector('#pwless-code');
       expect(tenant.outbox.at(-1)).toMatchObject({ to: `pwless-${c.provider}@example.com` });
     }
-    const path = { signup: '/dbconnections/signup', reset: '/dbconnections/change_password', passwordless: '/passwordless/start' }[c.flow];
+    const path = {
+      signup: '/dbconnections/signup',
+      reset: '/dbconnections/change_password',
+      passwordless: '/passwordless/start',
+    }[c.flow];
     expect(tenant.requests.slice(seen).find((r) => r.path === path)?.body).toMatchObject({ captcha: answer });
   }
 
@@ -153,8 +200,15 @@ describe('captcha on the hosted login page (our bundle)', () => {
     const { page, context, problems } = await openHostedPage(tenant, true);
     try {
       const img = await page.waitForSelector('#login-captcha .captcha-challenge img[src^="data:image/svg"]');
-      const structure = await page.$eval('#login-captcha', (el) => Array.from(el.querySelectorAll('*')).map((n) => `${n.tagName.toLowerCase()}.${n.className}`));
-      expect(structure).toEqual(['div.captcha-challenge', 'img.', 'button.captcha-reload', 'input.form-control captcha-control']);
+      const structure = await page.$eval('#login-captcha', (el) =>
+        Array.from(el.querySelectorAll('*')).map((n) => `${n.tagName.toLowerCase()}.${n.className}`),
+      );
+      expect(structure).toEqual([
+        'div.captcha-challenge',
+        'img.',
+        'button.captcha-reload',
+        'input.form-control captcha-control',
+      ]);
       expect(await page.getAttribute('#login-captcha input', 'placeholder')).toBe('Enter the code shown above');
       expect(await page.getAttribute('#login-captcha input', 'type')).toBe('text');
       const first = String(await img.getAttribute('src'));
@@ -204,12 +258,21 @@ async function scriptedPage(lib: LibBuild): Promise<Scripted> {
   const challengeCalls: string[] = [];
   await context.route('https://tenant.test/**', (route: Route) => {
     const request = route.request();
-    const cors = { 'access-control-allow-origin': app.url, 'access-control-allow-credentials': 'true', 'access-control-allow-headers': 'content-type, auth0-client', 'access-control-allow-methods': 'POST' };
+    const cors = {
+      'access-control-allow-origin': app.url,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-headers': 'content-type, auth0-client',
+      'access-control-allow-methods': 'POST',
+    };
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     const path = new URL(request.url()).pathname;
     challengeCalls.push(path);
     const answer = answers.get(path) ?? { status: 404, body: { error: 'not_found' } };
-    return route.fulfill({ status: answer.status, headers: { ...cors, 'content-type': 'application/json' }, body: JSON.stringify(answer.body) });
+    return route.fulfill({
+      status: answer.status,
+      headers: { ...cors, 'content-type': 'application/json' },
+      body: JSON.stringify(answer.body),
+    });
   });
   const page = await context.newPage();
   await openApp(page, app.url, lib);
@@ -217,12 +280,23 @@ async function scriptedPage(lib: LibBuild): Promise<Scripted> {
 }
 
 /** Renders into a new `#id` element; the completion calls are recorded in `window.__calls[id]`. */
-async function render(page: Page, id: string, method: Method = 'renderCaptcha', options: 'none' | 'customTemplates' | 'turnstile' = 'none'): Promise<void> {
+async function render(
+  page: Page,
+  id: string,
+  method: Method = 'renderCaptcha',
+  options: 'none' | 'customTemplates' | 'turnstile' = 'none',
+): Promise<void> {
   await page.evaluate(
     async ([id, method, options]) => {
       const w = window as any;
       const lib = await w.libReady;
-      const webAuth = new lib.WebAuth({ domain: 'tenant.test', clientID: 'cid', state: 'page-state', responseType: 'token', redirectUri: `${location.origin}/cb` });
+      const webAuth = new lib.WebAuth({
+        domain: 'tenant.test',
+        clientID: 'cid',
+        state: 'page-state',
+        responseType: 'token',
+        redirectUri: `${location.origin}/cb`,
+      });
       const el = document.createElement('div');
       el.id = id;
       document.body.appendChild(el);
@@ -233,26 +307,36 @@ async function render(page: Page, id: string, method: Method = 'renderCaptcha', 
       const calls: unknown[] = (w.__calls[id] = []);
       const opts =
         options === 'customTemplates'
-          ? { templates: { recaptcha_v2: (c: any) => `<div class="recaptcha" data-key="${c.siteKey}"></div><p>${c.siteKey}</p><input type="hidden" name="captcha">`, error: () => '<p class="custom-error">no</p>' } }
+          ? {
+              templates: {
+                recaptcha_v2: (c: any) =>
+                  `<div class="recaptcha" data-key="${c.siteKey}"></div><p>${c.siteKey}</p><input type="hidden" name="captcha">`,
+                error: () => '<p class="custom-error">no</p>',
+              },
+            }
           : options === 'turnstile'
             ? { lang: 'fr', appearance: 'interaction-only', successCallback: () => w.__successes++ }
             : {};
       const record = (err: any, payload: any) => {
-        calls.push(err ? { message: String(err.message), code: err.code ?? null } : payload ? Object.keys(payload) : 'ok');
+        calls.push(
+          err ? { message: String(err.message), code: err.code ?? null } : payload ? Object.keys(payload) : 'ok',
+        );
         if (payload) w.__payloads[id] = payload;
       };
       w.__handles[id] = webAuth[method](el, opts, record);
-      w.__record = (key: string) => (err: any, payload: any) => (w.__calls[key] ??= []).push(err ? { message: String(err.message) } : payload ? Object.keys(payload) : 'ok');
+      w.__record = (key: string) => (err: any, payload: any) =>
+        (w.__calls[key] ??= []).push(err ? { message: String(err.message) } : payload ? Object.keys(payload) : 'ok');
     },
     [id, method, options] as const,
   );
 }
 
 const calls = (page: Page, id: string) => page.evaluate((id) => (window as any).__calls[id] as unknown[], id);
-const fake = (page: Page) => page.evaluate(() => {
-  const log = (window as any).__captchaFake;
-  return log ? { loads: log.loads.length, renders: log.renders, resets: log.resets, runs: log.runs } : null;
-});
+const fake = (page: Page) =>
+  page.evaluate(() => {
+    const log = (window as any).__captchaFake;
+    return log ? { loads: log.loads.length, renders: log.renders, resets: log.resets, runs: log.runs } : null;
+  });
 const inputValue = (page: Page, id: string) => page.evaluate((id) => (window as any).__handles[id].getValue(), id);
 
 describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
@@ -266,7 +350,10 @@ describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
   it('auth0: a hostile image value stays an attribute value; the built-in template; the placeholder per type', async () => {
     await fresh();
     const image = `data:image/png;base64,AAAA${HOSTILE}`;
-    s.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'auth0', image, type: 'formula' } });
+    s.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'auth0', image, type: 'formula' },
+    });
     await render(s.page, 'c1');
     await eventually(() => calls(s.page, 'c1')).toEqual(['ok']);
     const dom = await s.page.$eval('#c1', (el) => ({
@@ -297,7 +384,10 @@ describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
 
   it('a failed challenge request shows the error template and calls back with the error', async () => {
     await fresh();
-    s.answers.set('/passwordless/challenge', { status: 500, body: { error: 'server_error', error_description: 'boom' } });
+    s.answers.set('/passwordless/challenge', {
+      status: 500,
+      body: { error: 'server_error', error_description: 'boom' },
+    });
     await render(s.page, 'c3', 'renderPasswordlessCaptcha');
     await eventually(() => calls(s.page, 'c3')).toHaveLength(1);
     expect(await s.page.$eval('#c3 .error', (el) => [el.textContent, (el as HTMLElement).style.color])).toEqual([
@@ -306,27 +396,52 @@ describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
     ]);
   });
 
-  it.each(['arkose', 'auth0_v2'] as const)('%s: a script that never loads is retried 3 times, then BYPASS_CAPTCHA and an error', async (provider) => {
-    await fresh();
-    s.routes.failing.add(provider);
-    s.answers.set('/dbconnections/change_password/challenge', { status: 200, body: { required: true, provider, siteKey: 'KEY-1', clientSubdomain: 'client-api' } });
-    await render(s.page, 'c4', 'renderPasswordResetCaptcha');
-    await eventually(() => calls(s.page, 'c4')).toEqual([{ message: `${provider} failed to load`, code: null }]);
-    expect(await inputValue(s.page, 'c4')).toBe('BYPASS_CAPTCHA');
-    expect(s.routes.requested).toHaveLength(4);
-    expect(new Set(s.routes.requested).size).toBe(1);
-    // The failed script elements are removed from the page.
-    expect(await s.page.evaluate((url) => document.querySelectorAll(`script[src="${url}"]`).length, s.routes.requested[0]!)).toBe(0);
-  });
+  it.each(['arkose', 'auth0_v2'] as const)(
+    '%s: a script that never loads is retried 3 times, then BYPASS_CAPTCHA and an error',
+    async (provider) => {
+      await fresh();
+      s.routes.failing.add(provider);
+      s.answers.set('/dbconnections/change_password/challenge', {
+        status: 200,
+        body: { required: true, provider, siteKey: 'KEY-1', clientSubdomain: 'client-api' },
+      });
+      await render(s.page, 'c4', 'renderPasswordResetCaptcha');
+      await eventually(() => calls(s.page, 'c4')).toEqual([{ message: `${provider} failed to load`, code: null }]);
+      expect(await inputValue(s.page, 'c4')).toBe('BYPASS_CAPTCHA');
+      expect(s.routes.requested).toHaveLength(4);
+      expect(new Set(s.routes.requested).size).toBe(1);
+      // The failed script elements are removed from the page.
+      expect(
+        await s.page.evaluate(
+          (url) => document.querySelectorAll(`script[src="${url}"]`).length,
+          s.routes.requested[0]!,
+        ),
+      ).toBe(0);
+    },
+  );
 
   it('recaptcha_v2: widget parameters, token, expiry, reset on reload', async () => {
     await fresh();
-    s.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'recaptcha_v2', siteKey: 'rc-key' } });
+    s.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'recaptcha_v2', siteKey: 'rc-key' },
+    });
     await render(s.page, 'c5');
     await eventually(() => calls(s.page, 'c5')).toEqual(['ok']);
-    expect(s.routes.requested[0]).toMatch(/^https:\/\/www\.recaptcha\.net\/recaptcha\/api\.js\?hl=en&onload=recaptcha_v2Callback_\d+$/);
+    expect(s.routes.requested[0]).toMatch(
+      /^https:\/\/www\.recaptcha\.net\/recaptcha\/api\.js\?hl=en&onload=recaptcha_v2Callback_\d+$/,
+    );
     expect((await fake(s.page))?.renders).toEqual([
-      { provider: 'recaptcha_v2', container: 'recaptcha', params: { callback: 'function', 'expired-callback': 'function', 'error-callback': 'function', sitekey: 'rc-key' } },
+      {
+        provider: 'recaptcha_v2',
+        container: 'recaptcha',
+        params: {
+          callback: 'function',
+          'expired-callback': 'function',
+          'error-callback': 'function',
+          sitekey: 'rc-key',
+        },
+      },
     ]);
     // The onload callback removed itself from window.
     const name = new URL(s.routes.requested[0]!).searchParams.get('onload')!;
@@ -347,7 +462,10 @@ describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
 
   it('arkose: triggerCaptcha runs the challenge, the token lands in the input, reload reports again', async () => {
     await fresh();
-    s.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'arkose', siteKey: 'ABCD-1234', clientSubdomain: 'client-api' } });
+    s.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'arkose', siteKey: 'ABCD-1234', clientSubdomain: 'client-api' },
+    });
     await render(s.page, 'c6');
     await eventually(() => calls(s.page, 'c6')).toEqual([['triggerCaptcha']]);
     expect(s.routes.requested).toEqual(['https://client-api.arkoselabs.com/v2/ABCD-1234/api.js']);
@@ -361,12 +479,19 @@ describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
 
   it('friendly_captcha: the widget instance, its solution, and reset on reload', async () => {
     await fresh();
-    s.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'friendly_captcha', siteKey: 'fc-key' } });
+    s.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'friendly_captcha', siteKey: 'fc-key' },
+    });
     await render(s.page, 'c7');
     await eventually(() => calls(s.page, 'c7')).toEqual(['ok']);
     expect(s.routes.requested).toEqual(['https://cdn.jsdelivr.net/npm/friendly-challenge@0.9.12/widget.min.js']);
     expect((await fake(s.page))?.renders).toEqual([
-      { provider: 'friendly_captcha', container: 'friendly-captcha', params: { sitekey: 'fc-key', language: 'en', doneCallback: 'function', errorCallback: 'function' } },
+      {
+        provider: 'friendly_captcha',
+        container: 'friendly-captcha',
+        params: { sitekey: 'fc-key', language: 'en', doneCallback: 'function', errorCallback: 'function' },
+      },
     ]);
     await s.page.click('#c7 .fake-solve');
     expect(await inputValue(s.page, 'c7')).toBe('friendly_captcha-test-token');
@@ -377,18 +502,32 @@ describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
 
   it('auth0_v2 (Turnstile): parameters, successCallback, error retries then BYPASS_CAPTCHA', async () => {
     await fresh();
-    s.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'auth0_v2', siteKey: 'ts-key' } });
+    s.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'auth0_v2', siteKey: 'ts-key' },
+    });
     await render(s.page, 'c8', 'renderCaptcha', 'turnstile');
     await eventually(() => calls(s.page, 'c8')).toEqual(['ok']);
-    expect(s.routes.requested[0]).toMatch(/^https:\/\/challenges\.cloudflare\.com\/turnstile\/v0\/api\.js\?render=explicit&onload=auth0_v2Callback_\d+$/);
+    expect(s.routes.requested[0]).toMatch(
+      /^https:\/\/challenges\.cloudflare\.com\/turnstile\/v0\/api\.js\?render=explicit&onload=auth0_v2Callback_\d+$/,
+    );
     expect((await fake(s.page))?.renders[0].params).toEqual({
-      callback: 'function', 'expired-callback': 'function', 'error-callback': 'function', sitekey: 'ts-key',
-      language: 'fr', appearance: 'interaction-only', theme: 'light', retry: 'never', 'response-field': false,
+      callback: 'function',
+      'expired-callback': 'function',
+      'error-callback': 'function',
+      sitekey: 'ts-key',
+      language: 'fr',
+      appearance: 'interaction-only',
+      theme: 'light',
+      retry: 'never',
+      'response-field': false,
     });
     await s.page.click('#c8 .fake-solve');
     expect(await inputValue(s.page, 'c8')).toBe('auth0_v2-test-token');
     expect(await s.page.evaluate(() => (window as any).__successes)).toBe(1);
-    const results = await s.page.evaluate(() => [1, 2, 3, 4].map(() => (window as any).__captchaFake.params['error-callback']()));
+    const results = await s.page.evaluate(() =>
+      [1, 2, 3, 4].map(() => (window as any).__captchaFake.params['error-callback']()),
+    );
     expect(results).toEqual([true, true, true, true]);
     expect((await fake(s.page))?.resets).toEqual(['w0', 'w0', 'w0']);
     expect(await inputValue(s.page, 'c8')).toBe('BYPASS_CAPTCHA');
@@ -403,10 +542,19 @@ describe('scripted challenges, umd only (where ours deliberately differs from v1
   afterAll(() => s?.close());
 
   it('a caller template gets HTML-escaped challenge values: nothing is injected', async () => {
-    s.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'recaptcha_v2', siteKey: HOSTILE } });
+    s.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'recaptcha_v2', siteKey: HOSTILE },
+    });
     await render(s.page, 't1', 'renderCaptcha', 'customTemplates');
     await eventually(() => calls(s.page, 't1')).toEqual(['ok']);
-    expect(await s.page.$eval('#t1', (el) => [el.querySelectorAll('img').length, el.querySelector('p')?.textContent, el.querySelector('.recaptcha')?.getAttribute('data-key')])).toEqual([0, HOSTILE, HOSTILE]);
+    expect(
+      await s.page.$eval('#t1', (el) => [
+        el.querySelectorAll('img').length,
+        el.querySelector('p')?.textContent,
+        el.querySelector('.recaptcha')?.getAttribute('data-key'),
+      ]),
+    ).toEqual([0, HOSTILE, HOSTILE]);
     // The widget still gets the raw value, as a parameter (never markup).
     expect((await fake(s.page))?.renders.at(-1).params.sitekey).toBe(HOSTILE);
     expect(await s.page.evaluate(() => (window as any).__pwned)).toBeUndefined();
@@ -421,11 +569,18 @@ describe('scripted challenges, umd only (where ours deliberately differs from v1
 
   it('an Arkose challenge cannot choose the script host', async () => {
     const before = s.routes.requested.length;
-    s.answers.set('/passwordless/challenge', { status: 200, body: { required: true, provider: 'arkose', siteKey: 'k', clientSubdomain: `evil.example/${HOSTILE}#` } });
+    s.answers.set('/passwordless/challenge', {
+      status: 200,
+      body: { required: true, provider: 'arkose', siteKey: 'k', clientSubdomain: `evil.example/${HOSTILE}#` },
+    });
     await render(s.page, 't3', 'renderPasswordlessCaptcha');
-    await eventually(() => calls(s.page, 't3')).toEqual([{ message: 'Invalid captcha challenge: clientSubdomain must be letters, digits and hyphens', code: null }]);
+    await eventually(() => calls(s.page, 't3')).toEqual([
+      { message: 'Invalid captcha challenge: clientSubdomain must be letters, digits and hyphens', code: null },
+    ]);
     expect(s.routes.requested.length).toBe(before);
-    expect(await s.page.evaluate(() => Array.from(document.scripts).filter((x) => x.src.includes('arkoselabs')).length)).toBe(0);
+    expect(
+      await s.page.evaluate(() => Array.from(document.scripts).filter((x) => x.src.includes('arkoselabs')).length),
+    ).toBe(0);
     expect(await s.page.evaluate(() => (window as any).__pwned)).toBeUndefined();
   });
 
@@ -433,7 +588,10 @@ describe('scripted challenges, umd only (where ours deliberately differs from v1
     const page2 = await scriptedPage('umd');
     try {
       page2.routes.failing.add('recaptcha_v2');
-      page2.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'recaptcha_v2', siteKey: 'k' } });
+      page2.answers.set('/usernamepassword/challenge', {
+        status: 200,
+        body: { required: true, provider: 'recaptcha_v2', siteKey: 'k' },
+      });
       await render(page2.page, 't4');
       await eventually(() => calls(page2.page, 't4')).toEqual([{ message: 'recaptcha_v2 failed to load', code: null }]);
       expect(page2.routes.requested).toHaveLength(4);
@@ -446,15 +604,24 @@ describe('scripted challenges, umd only (where ours deliberately differs from v1
   it('two captchas on one page keep their own state (v10 shared it page-wide)', async () => {
     const page2 = await scriptedPage('umd');
     try {
-      page2.answers.set('/usernamepassword/challenge', { status: 200, body: { required: true, provider: 'friendly_captcha', siteKey: 'a' } });
-      page2.answers.set('/dbconnections/signup/challenge', { status: 200, body: { required: true, provider: 'friendly_captcha', siteKey: 'b' } });
+      page2.answers.set('/usernamepassword/challenge', {
+        status: 200,
+        body: { required: true, provider: 'friendly_captcha', siteKey: 'a' },
+      });
+      page2.answers.set('/dbconnections/signup/challenge', {
+        status: 200,
+        body: { required: true, provider: 'friendly_captcha', siteKey: 'b' },
+      });
       await render(page2.page, 'login');
       await eventually(() => calls(page2.page, 'login')).toEqual(['ok']);
       await render(page2.page, 'signup', 'renderSignupCaptcha');
       await eventually(() => calls(page2.page, 'signup')).toEqual(['ok']);
       expect((await fake(page2.page))?.renders.map((r: any) => r.params.sitekey)).toEqual(['a', 'b']);
       await page2.page.click('#signup .fake-solve');
-      expect([await inputValue(page2.page, 'login'), await inputValue(page2.page, 'signup')]).toEqual(['', 'friendly_captcha-test-token']);
+      expect([await inputValue(page2.page, 'login'), await inputValue(page2.page, 'signup')]).toEqual([
+        '',
+        'friendly_captcha-test-token',
+      ]);
       await page2.page.evaluate(() => (window as any).__handles.login.reload());
       await eventually(async () => (await fake(page2.page))?.resets).toEqual(['fc0']);
       expect(await inputValue(page2.page, 'signup')).toBe('friendly_captcha-test-token');
@@ -482,6 +649,10 @@ describe('scripted challenges, umd only (where ours deliberately differs from v1
         tryIt(() => webAuth.renderCaptcha(el, {}).reload(42)),
       ];
     });
-    expect(messages).toEqual(['ArgumentError: element parameter is not valid', 'ArgumentError: callback parameter is not valid', 'ArgumentError: callback parameter is not valid']);
+    expect(messages).toEqual([
+      'ArgumentError: element parameter is not valid',
+      'ArgumentError: callback parameter is not valid',
+      'ArgumentError: callback parameter is not valid',
+    ]);
   });
 });

@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { useBrowserHarness } from './support/harness.js';
-import { ALICE, ALL_LIBS, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import {
+  ALICE,
+  ALL_LIBS,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  type AppConfig,
+  type LibBuild,
+} from './support/flow.js';
 
 // The tenant on the app's site (127.0.0.1, another port): another origin, but its session cookie
 // still reaches the iframe, as it does where a tenant has a custom domain under the app's site.
@@ -26,14 +36,22 @@ interface Seen {
 }
 
 /** Runs `webAuth[method](options, cb)` in the page and returns what the callback got (JSON). */
-function silently(page: Page, cfg: AppConfig, options: Record<string, unknown> = {}, method = 'checkSession'): Promise<Seen> {
+function silently(
+  page: Page,
+  cfg: AppConfig,
+  options: Record<string, unknown> = {},
+  method = 'checkSession',
+): Promise<Seen> {
   return page.evaluate(
     async ([cfg, options, method]) => {
       const lib = await (window as any).libReady;
       const webAuth = new lib.WebAuth(cfg);
       return new Promise<Seen>((resolve) =>
         webAuth[method](options, (err: unknown, result: unknown) =>
-          resolve({ err: err ? JSON.parse(JSON.stringify(err)) : null, result: result ? JSON.parse(JSON.stringify(result)) : null }),
+          resolve({
+            err: err ? JSON.parse(JSON.stringify(err)) : null,
+            result: result ? JSON.parse(JSON.stringify(result)) : null,
+          }),
         ),
       );
     },
@@ -102,7 +120,10 @@ describe.each(ALL_LIBS)('checkSession with the %s build', (lib) => {
     await openApp(h.page, h.app.url, lib);
     await h.page.route('**/authorize?**', () => {}); // held: never answered
     const { err } = await silently(h.page, config(lib), { timeout: 300 });
-    expect(err).toMatchObject({ code: 'timeout', error_description: 'Timeout during executing web_message communication' });
+    expect(err).toMatchObject({
+      code: 'timeout',
+      error_description: 'Timeout during executing web_message communication',
+    });
     expect(await iframesLeft(h.page)).toBe(0);
   });
 });
@@ -120,7 +141,10 @@ describe.each(['umd', 'esm'] as const)('checkSession message checks with the %s 
     // Counts what reaches the page, to prove the forged answers were really delivered.
     await h.page.evaluate(() => {
       (window as any).answers = [];
-      addEventListener('message', (e) => e.data?.type === 'authorization_response' && (window as any).answers.push(e.origin));
+      addEventListener(
+        'message',
+        (e) => e.data?.type === 'authorization_response' && (window as any).answers.push(e.origin),
+      );
     });
     const outcome = silently(h.page, config(lib), { scope: 'openid email' });
     await h.page.waitForFunction(() => document.querySelector('iframe'));
@@ -137,7 +161,9 @@ describe.each(['umd', 'esm'] as const)('checkSession message checks with the %s 
         rogue.src = url!;
         document.body.appendChild(rogue);
       },
-      [`${h.tenant.url}/authorize?${new URLSearchParams({ client_id: 'spa-client', response_type: 'token', redirect_uri: config(lib).redirectUri, response_mode: 'web_message', prompt: 'none', state: state! })}`],
+      [
+        `${h.tenant.url}/authorize?${new URLSearchParams({ client_id: 'spa-client', response_type: 'token', redirect_uri: config(lib).redirectUri, response_mode: 'web_message', prompt: 'none', state: state! })}`,
+      ],
     );
     await h.page.waitForFunction(() => (window as any).answers.length === 2);
     expect(await h.page.evaluate(() => (window as any).answers)).toEqual([h.app.url, h.tenant.url]);
@@ -154,7 +180,8 @@ describe.each(['umd', 'esm'] as const)('checkSession message checks with the %s 
     const codes = await h.page.evaluate(async (cfg) => {
       const lib = await (window as any).libReady;
       const webAuth = new lib.WebAuth(cfg);
-      const one = () => new Promise<string>((resolve) => webAuth.checkSession({}, (err: any) => resolve(err?.code ?? 'ok')));
+      const one = () =>
+        new Promise<string>((resolve) => webAuth.checkSession({}, (err: any) => resolve(err?.code ?? 'ok')));
       const out: string[] = [];
       for (let i = 0; i < 10; i++) out.push(...(await Promise.all(Array.from({ length: 10 }, one))));
       return out;
@@ -194,7 +221,12 @@ describe.each(ALL_LIBS)('renewAuth with the %s build', (lib) => {
   it('reads them from a message the callback page posts, of the expected type', async () => {
     await signedIn(lib);
     const redirectUri = `${h.app.url}/pages/silent-callback.html?type=silent`;
-    const { err, result } = await silently(h.page, config(lib), { redirectUri, scope: 'openid email', usePostMessage: true, postMessageDataType: 'silent' }, 'renewAuth');
+    const { err, result } = await silently(
+      h.page,
+      config(lib),
+      { redirectUri, scope: 'openid email', usePostMessage: true, postMessageDataType: 'silent' },
+      'renewAuth',
+    );
     expect(err).toBeNull();
     expect(result!.idTokenPayload).toMatchObject({ email: ALICE.email });
   });

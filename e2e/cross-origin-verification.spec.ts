@@ -24,11 +24,18 @@ afterAll(async () => {
 async function storeVerifier(page: Page, tenantOrigin: string, coId: string, verifier: string): Promise<void> {
   await page.goto(`${app.url}/pages/app.html`);
   const name = encodeURIComponent(`co/verifier/${encodeURIComponent(tenantOrigin)}/${coId}`);
-  await page.evaluate(([name, value]) => (document.cookie = `${name}=${value}; path=/`), [name, `%22${verifier}%22`] as const);
+  await page.evaluate(([name, value]) => (document.cookie = `${name}=${value}; path=/`), [
+    name,
+    `%22${verifier}%22`,
+  ] as const);
 }
 
 /** Frames the verification page from `parentOrigin`'s page and runs `script` there with it. */
-async function frameVerification(page: Page, lib: LibBuild, script: (frame: Window, ask: (id: string, from?: Window) => Promise<unknown>) => Promise<unknown>) {
+async function frameVerification(
+  page: Page,
+  lib: LibBuild,
+  script: (frame: Window, ask: (id: string, from?: Window) => Promise<unknown>) => Promise<unknown>,
+) {
   await page.goto(`${parentServer.url}/pages/app.html`);
   return page.evaluate(
     async ([src, appOrigin, script]) => {
@@ -57,11 +64,18 @@ async function frameVerification(page: Page, lib: LibBuild, script: (frame: Wind
           setTimeout(() => resolve('no answer'), 1500);
           // A sibling frame posts through `from` (eval'd there so the message's source is that window).
           if (from === window) target.postMessage({ type: 'co_verifier_request', request: { id } }, appOrigin);
-          else (from as any).eval(`parent.frames[0].postMessage(${JSON.stringify({ type: 'co_verifier_request', request: { id } })}, ${JSON.stringify(appOrigin)})`);
+          else
+            (from as any).eval(
+              `parent.frames[0].postMessage(${JSON.stringify({ type: 'co_verifier_request', request: { id } })}, ${JSON.stringify(appOrigin)})`,
+            );
         });
       return new Function('frame', 'ask', `return (${script})(frame, ask);`)(target, ask);
     },
-    [`${app.url}/pages/cross-origin-verification.html?lib=${lib}#origin=${encodeURIComponent(parentServer.url)}`, app.url, script.toString()] as const,
+    [
+      `${app.url}/pages/cross-origin-verification.html?lib=${lib}#origin=${encodeURIComponent(parentServer.url)}`,
+      app.url,
+      script.toString(),
+    ] as const,
   );
 }
 
@@ -69,7 +83,11 @@ describe.each(['umd', 'ref'] as const)('verification page with %s', (lib) => {
   it('hands the stored verifier to the framing page once', async () => {
     const page = await (await newTestContext(browser)).newPage();
     await storeVerifier(page, parentServer.url, 'co1', 'VERIFIER-1');
-    const answers = await frameVerification(page, lib, async (_frame, ask) => [await ask('co1'), await ask('co1'), await ask('unknown')]);
+    const answers = await frameVerification(page, lib, async (_frame, ask) => [
+      await ask('co1'),
+      await ask('co1'),
+      await ask('unknown'),
+    ]);
     expect(answers).toEqual([{ verifier: 'VERIFIER-1' }, { verifier: '' }, { verifier: '' }]);
   });
 });

@@ -26,10 +26,14 @@ let proxy: Server;
 let origin: string;
 beforeAll(async () => {
   proxy = createServer((req, res) => {
-    const upstream = request(new URL(req.url ?? '/', h.app.url), { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-security-policy': policy(h.tenant.url) });
-      answer.pipe(res);
-    });
+    const upstream = request(
+      new URL(req.url ?? '/', h.app.url),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-security-policy': policy(h.tenant.url) });
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -43,7 +47,8 @@ beforeEach(() => {
   consoleErrors = [];
   h.page.on('console', (message) => {
     // The browser's own favicon request (404 here) is not the library's doing.
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) consoleErrors.push(`${message.location().url}: ${message.text()}`);
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+      consoleErrors.push(`${message.location().url}: ${message.text()}`);
   });
   h.page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
 });
@@ -64,7 +69,10 @@ describe.each(['umd', 'esm'] as const)('the %s build under a strict CSP', (lib) 
     const response = await h.page.goto(pageUrl());
     expect(response!.headers()['content-security-policy']).toBe(policy(h.tenant.url));
     expect(await app()).toBe(lib);
-    const url = await h.page.evaluate(([cfg]) => (window as any).cspApp.buildAuthorizeUrl(cfg, { state: 's', nonce: 'n' }), [config()] as const);
+    const url = await h.page.evaluate(
+      ([cfg]) => (window as any).cspApp.buildAuthorizeUrl(cfg, { state: 's', nonce: 'n' }),
+      [config()] as const,
+    );
     expect(new URL(url).origin + new URL(url).pathname).toBe(`${h.tenant.url}/authorize`);
     expect(await violations()).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -95,10 +103,17 @@ describe.each(['umd', 'esm'] as const)('the %s build under a strict CSP', (lib) 
     const parsed = await h.page.evaluate(([cfg]) => (window as any).cspApp.parseHash(cfg), [config()] as const);
     expect(parsed.err).toBeNull();
     expect(parsed.result.idTokenPayload).toMatchObject({ iss: h.tenant.issuer, aud: 'spa-client', email: ALICE.email });
-    const silent = await h.page.evaluate(([cfg]) => (window as any).cspApp.checkSession(cfg, { scope: 'openid email' }), [config()] as const);
+    const silent = await h.page.evaluate(
+      ([cfg]) => (window as any).cspApp.checkSession(cfg, { scope: 'openid email' }),
+      [config()] as const,
+    );
     expect(silent.err).toBeNull();
     expect(silent.result.idTokenPayload).toMatchObject({ email: ALICE.email });
     expect(await violations()).toEqual([]);
-    expect(consoleErrors.filter((e) => e.startsWith(origin) || e.startsWith('pageerror') || e.includes('Content Security Policy'))).toEqual([]);
+    expect(
+      consoleErrors.filter(
+        (e) => e.startsWith(origin) || e.startsWith('pageerror') || e.includes('Content Security Policy'),
+      ),
+    ).toEqual([]);
   });
 });

@@ -41,7 +41,11 @@ beforeAll(async () => {
   const tarball = (await readdir(work)).find((f) => f.endsWith('.tgz'));
   expect(tarball).toBe(`webauth-js-${ourVersion}.tgz`);
   // What `npm install auth0-js@npm:webauth-js` does, from the local tarball instead of the registry.
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `auth0-js@file:${join(work, tarball!)}`], { cwd: appDir });
+  await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', `auth0-js@file:${join(work, tarball!)}`],
+    { cwd: appDir },
+  );
   await writeFile(
     join(appDir, 'src', 'tenant.js'),
     `export const tenant = ${JSON.stringify({ domain: h.tenant.domain, clientID: 'spa-client' })};\n`,
@@ -67,7 +71,7 @@ it('npm installs the packed webauth-js under the dependency name auth0-js', asyn
   expect(Object.keys(app.dependencies)).toEqual(['auth0-js']);
 });
 
-it('the package carries its licence, the bundled packages\' notices and source maps with our TypeScript', async () => {
+it("the package carries its licence, the bundled packages' notices and source maps with our TypeScript", async () => {
   const pkg = join(appDir, 'node_modules', 'auth0-js');
   expect(await readFile(join(pkg, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
   const notices = await readFile(join(pkg, 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8');
@@ -78,7 +82,9 @@ it('the package carries its licence, the bundled packages\' notices and source m
   expect(umd.startsWith(`/*! webauth-js ${ourVersion} | MIT |`)).toBe(true);
   for (const map of ['webauth.min.js.map', 'esm/web-auth/web-auth.js.map']) {
     const { sources, sourcesContent } = JSON.parse(await readFile(join(pkg, 'dist', map), 'utf8'));
-    const ours = sources.map((s: string, i: number) => [s, sourcesContent?.[i]]).filter(([s]: [string]) => s.endsWith('.ts'));
+    const ours = sources
+      .map((s: string, i: number) => [s, sourcesContent?.[i]])
+      .filter(([s]: [string]) => s.endsWith('.ts'));
     expect(ours.length).toBeGreaterThan(0);
     for (const [source, content] of ours) expect(content, source).toMatch(/\S/);
   }
@@ -86,7 +92,12 @@ it('the package carries its licence, the bundled packages\' notices and source m
 
 it("rollup resolves the app's auth0-js imports to webauth-js's ESM build", () => {
   expect(warnings.map((w) => `${w.code}: ${w.message}`)).toEqual([]);
-  const modules = Object.keys(bundle.modules).map((id) => id.slice(appDir.length + 1).split(sep).join('/'));
+  const modules = Object.keys(bundle.modules).map((id) =>
+    id
+      .slice(appDir.length + 1)
+      .split(sep)
+      .join('/'),
+  );
   const fromPackage = modules.filter((id) => id.startsWith('node_modules/auth0-js/'));
   expect(fromPackage).toContain('node_modules/auth0-js/dist/esm/index.js');
   expect(fromPackage.every((id) => id.startsWith('node_modules/auth0-js/dist/esm/'))).toBe(true);
@@ -138,7 +149,8 @@ it("auth0-js's deep file paths resolve to webauth-js (require, import, and the f
   const { stdout } = await run(process.execPath, ['-e', script], { cwd: appDir });
   const rows = JSON.parse(stdout) as [string, string, string][];
   expect(rows).toHaveLength(5);
-  for (const [path, required, imported] of rows) expect([path, required, imported]).toEqual([path, ourVersion, ourVersion]);
+  for (const [path, required, imported] of rows)
+    expect([path, required, imported]).toEqual([path, ourVersion, ourVersion]);
   // A page that loads the file from node_modules/auth0-js/dist/ gets our UMD bundle.
   const umd = await readFile(join(appDir, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js'), 'utf8');
   expect(umd).toBe(await readFile(join(repoRoot, 'dist', 'webauth.min.js'), 'utf8'));

@@ -20,7 +20,11 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [tenant, app, browser] = await Promise.all([startTenant({ http: true, host: '127.0.0.1' }), startAppServer(), launchChromium()]);
+  [tenant, app, browser] = await Promise.all([
+    startTenant({ http: true, host: '127.0.0.1' }),
+    startAppServer(),
+    launchChromium(),
+  ]);
   await mkdir(IMAGES, { recursive: true });
 });
 afterAll(async () => {
@@ -65,7 +69,10 @@ it('checks the session on load, logs in by redirect, shows userInfo and logs out
   await page.goto(home);
   await expect.poll(() => page.textContent('#status')).toBe(`Signed in as ${ALICE.email}.`);
 
-  await Promise.all([page.waitForURL((url) => url.origin === app.url && url.pathname === '/examples/cdn/'), page.click('#logout')]);
+  await Promise.all([
+    page.waitForURL((url) => url.origin === app.url && url.pathname === '/examples/cdn/'),
+    page.click('#logout'),
+  ]);
   await expect.poll(() => page.textContent('#status')).toBe('Not signed in.');
   expect(errors).toEqual([]);
   await context.close();

@@ -42,10 +42,15 @@ it('lets alice sign in and shows her verified claims, then sign out', async () =
   await page.fill('#password', ALICE.password);
   await Promise.all([page.waitForURL((url) => url.origin === app.url), page.click('#submit')]);
   await expect.poll(() => page.textContent('#status')).toBe(`Signed in as ${ALICE.email}.`);
-  const claims = await page.$$eval('#claims tbody tr', (rows) => rows.map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent)));
+  const claims = await page.$$eval('#claims tbody tr', (rows) =>
+    rows.map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent)),
+  );
   expect(Object.fromEntries(claims)).toMatchObject({ email: ALICE.email, iss: tenant.issuer, aud: 'spa-client' });
   expect(new URL(page.url()).hash).toBe(''); // tokens removed from the address bar
-  await Promise.all([page.waitForURL((url) => url.origin === app.url && url.pathname === '/examples/spa/'), page.click('#logout')]);
+  await Promise.all([
+    page.waitForURL((url) => url.origin === app.url && url.pathname === '/examples/spa/'),
+    page.click('#logout'),
+  ]);
   await expect.poll(() => page.textContent('#status')).toBe('Not signed in.');
   expect(errors).toEqual([]);
   await context.close();

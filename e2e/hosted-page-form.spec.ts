@@ -67,7 +67,9 @@ describe('hosted-page login answer', () => {
 
   it('refuses an answer without a form, or with a script action, instead of submitting', async () => {
     expect(await submit('<p>nothing to post</p>')).toMatch(/no form to submit/);
-    expect(await submit(`<form method="post" action="javascript:window.pwned='action'">${FIELDS}</form>`)).toMatch(/no form to submit/);
+    expect(await submit(`<form method="post" action="javascript:window.pwned='action'">${FIELDS}</form>`)).toMatch(
+      /no form to submit/,
+    );
     await page.waitForTimeout(100);
     expect(await page.evaluate(() => (window as { pwned?: string }).pwned)).toBeUndefined();
     expect(posted).toEqual([]);

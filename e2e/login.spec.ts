@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
-import { ALICE, ALL_LIBS, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import {
+  ALICE,
+  ALL_LIBS,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  type AppConfig,
+  type LibBuild,
+} from './support/flow.js';
 
 const h = useBrowserHarness();
 
@@ -66,7 +76,8 @@ describe.each(ALL_LIBS)('redirect login with the %s build', (lib) => {
     expect(result).toBeNull();
     expect(err?.json).toEqual({
       error: 'invalid_token',
-      errorDescription: 'Signature algorithm of "HS256" is not supported. Expected the ID token to be signed with "RS256".',
+      errorDescription:
+        'Signature algorithm of "HS256" is not supported. Expected the ID token to be signed with "RS256".',
     });
   });
 });

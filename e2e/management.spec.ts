@@ -13,14 +13,37 @@ import type { Page } from 'playwright';
 import { startTenant, type RunningTenant } from './tenant/index.js';
 import { newTestContext } from './support/browser.js';
 import { useBrowserHarness, type BrowserHarness } from './support/harness.js';
-import { ALICE, ALL_LIBS, BOB, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import {
+  ALICE,
+  ALL_LIBS,
+  BOB,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  type AppConfig,
+  type LibBuild,
+} from './support/flow.js';
 
-const CURRENT_USER_SCOPES = 'openid profile email read:current_user update:current_user_metadata update:current_user_identities';
+const CURRENT_USER_SCOPES =
+  'openid profile email read:current_user update:current_user_metadata update:current_user_identities';
 
 /** Signs `user` in on a fresh page with `lib` and returns the parsed authResult. */
-async function signInAs(h: BrowserHarness, lib: LibBuild, user: typeof ALICE, scope: string, audience?: string): Promise<{ page: Page; result: Record<string, any> }> {
+async function signInAs(
+  h: BrowserHarness,
+  lib: LibBuild,
+  user: typeof ALICE,
+  scope: string,
+  audience?: string,
+): Promise<{ page: Page; result: Record<string, any> }> {
   const page = await (await newTestContext(h.browser)).newPage();
-  const config: AppConfig = { domain: h.tenant.domain, clientID: 'spa-client', redirectUri: appUrl(h.app.url, lib), responseType: 'token id_token' };
+  const config: AppConfig = {
+    domain: h.tenant.domain,
+    clientID: 'spa-client',
+    redirectUri: appUrl(h.app.url, lib),
+    responseType: 'token id_token',
+  };
   await openApp(page, h.app.url, lib);
   await startLogin(page, config, { scope, ...(audience ? { audience } : {}) });
   await signIn(page, h.app.url, user);
@@ -54,7 +77,8 @@ describe.each(ALL_LIBS)('current user from the browser with the %s build', (lib)
 
   it('reads, patches and links the signed-in user', async () => {
     const alice = await signInAs(h, lib, ALICE, CURRENT_USER_SCOPES, `${h.tenant.url}/api/v2/`);
-    const call = (token: string, method: string, ...args: unknown[]) => callManagement(alice.page, h.tenant.domain, token, method, ...args);
+    const call = (token: string, method: string, ...args: unknown[]) =>
+      callManagement(alice.page, h.tenant.domain, token, method, ...args);
     const token = alice.result.accessToken as string;
     const sub = alice.result.idTokenPayload.sub as string;
 
@@ -97,7 +121,15 @@ async function machineToken(h: BrowserHarness, scope: string): Promise<string> {
       const lib = await (window as any).libReady;
       const auth = new lib.Authentication({ domain, clientID: 'mgmt-global' });
       const result = await new Promise<any>((resolve, reject) =>
-        auth.oauthToken({ grantType: 'client_credentials', clientSecret: 'mgmt-global-secret', audience: `https://${domain}/api/v2/`, scope }, (e: unknown, r: unknown) => (e ? reject(e) : resolve(r))),
+        auth.oauthToken(
+          {
+            grantType: 'client_credentials',
+            clientSecret: 'mgmt-global-secret',
+            audience: `https://${domain}/api/v2/`,
+            scope,
+          },
+          (e: unknown, r: unknown) => (e ? reject(e) : resolve(r)),
+        ),
       );
       return result.accessToken as string;
     },
@@ -120,7 +152,12 @@ describe('user attribute profiles from Node', () => {
 
   const list = async (pageSize: number) => {
     const { stdout } = await promisify(execFile)(process.execPath, ['examples/node-management/list-profiles.mjs'], {
-      env: { ...process.env, TENANT_DOMAIN: tenant.domain, PAGE_SIZE: String(pageSize), NODE_EXTRA_CA_CERTS: join(caDir, 'tenant.pem') },
+      env: {
+        ...process.env,
+        TENANT_DOMAIN: tenant.domain,
+        PAGE_SIZE: String(pageSize),
+        NODE_EXTRA_CA_CERTS: join(caDir, 'tenant.pem'),
+      },
       timeout: 60_000,
     });
     return stdout.trim().split('\n');

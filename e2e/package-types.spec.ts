@@ -34,7 +34,10 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'webauth-types-'));
   // dist/ is built by the test command before the e2e suite runs.
   await exec('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: repoRoot });
-  tarball = join(work, (await readdir(work)).find((f) => f.endsWith('.tgz'))!);
+  tarball = join(
+    work,
+    (await readdir(work)).find((f) => f.endsWith('.tgz'))!,
+  );
 }, 120_000);
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
@@ -55,10 +58,22 @@ async function project(dir: string, name: string, files: Record<string, string>,
   const root = join(work, dir);
   await mkdir(root, { recursive: true });
   await writeFile(join(root, 'package.json'), JSON.stringify({ name: dir, private: true, type: 'module' }));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `${name}@file:${tarball}`], root);
+  const install = await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', `${name}@file:${tarball}`],
+    root,
+  );
   expect(install.code, install.out).toBe(0);
   for (const [file, text] of Object.entries(files)) await writeFile(join(root, file), text);
-  const compilerOptions = { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], ...options };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM'],
+    types: [],
+    ...options,
+  };
   await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: Object.keys(files) }));
   return run(bin('tsc'), ['-p', 'tsconfig.json'], root);
 }
@@ -77,19 +92,34 @@ it('passes arethetypeswrong for node16 (ESM and CJS) and bundlers on every entry
 it('type-checks ES module and CommonJS consumers under nodenext', async () => {
   const esm = `import auth0, { WebAuth, Management, isWebAuthError } from 'webauth-js';\n${USES}\nnew auth0.WebAuth({ domain: 'd', clientID: 'c' });\nconsole.log(isWebAuthError(null));\n`;
   const cjs = `import auth0 = require('webauth-js');\nconst { WebAuth, Management } = auth0;\n${USES}\n`;
-  const r = await project('nodenext', 'webauth-js', { 'esm.mts': esm, 'cjs.cts': cjs }, { module: 'nodenext', moduleResolution: 'nodenext' });
+  const r = await project(
+    'nodenext',
+    'webauth-js',
+    { 'esm.mts': esm, 'cjs.cts': cjs },
+    { module: 'nodenext', moduleResolution: 'nodenext' },
+  );
   expect(r.code, r.out).toBe(0);
 }, 120_000);
 
 it("type-checks an app importing auth0-js's file names under the legacy node resolution", async () => {
   const app = `import auth0 from 'auth0-js/dist/auth0.min.js';\nconst { WebAuth, Management } = auth0;\n${USES}\n`;
-  const r = await project('legacy', 'auth0-js', { 'app.ts': app }, { module: 'esnext', moduleResolution: 'node', esModuleInterop: true });
+  const r = await project(
+    'legacy',
+    'auth0-js',
+    { 'app.ts': app },
+    { module: 'esnext', moduleResolution: 'node', esModuleInterop: true },
+  );
   expect(r.code, r.out).toBe(0);
 }, 120_000);
 
 it('fails the consumer check when a declaration is broken (the check can fail)', async () => {
   const bad = `import { WebAuth } from 'webauth-js';\nconst n: number = new WebAuth({ domain: 'd', clientID: 'c' }).client.buildAuthorizeUrl({});\n`;
-  const r = await project('negative', 'webauth-js', { 'bad.mts': bad }, { module: 'nodenext', moduleResolution: 'nodenext' });
+  const r = await project(
+    'negative',
+    'webauth-js',
+    { 'bad.mts': bad },
+    { module: 'nodenext', moduleResolution: 'nodenext' },
+  );
   expect(r.code).not.toBe(0);
   expect(r.out).toContain("Type 'string' is not assignable to type 'number'");
 }, 120_000);

@@ -63,7 +63,9 @@ async function call(method: string, cfg: AppConfig, options: Record<string, unkn
       const lib = (window as any).__lib;
       (window as any).__outcome = new Promise((resolve) => {
         const popup = new lib.WebAuth(cfg).popup;
-        popup[method](options, (err: unknown, result: unknown) => resolve({ err: err ? JSON.parse(JSON.stringify(err)) : null, result: result ?? null }));
+        popup[method](options, (err: unknown, result: unknown) =>
+          resolve({ err: err ? JSON.parse(JSON.stringify(err)) : null, result: result ?? null }),
+        );
       });
     },
     [method, cfg, options] as const,
@@ -79,7 +81,11 @@ async function startPopup(cfg: AppConfig, options: Record<string, unknown> = {})
 }
 
 /** Signs alice in on the tenant's page in the popup, and runs popup.callback on the page it returns to. */
-async function signInAndAnswer(popup: Page, cfg: AppConfig, callbackOptions: Record<string, unknown> = {}): Promise<void> {
+async function signInAndAnswer(
+  popup: Page,
+  cfg: AppConfig,
+  callbackOptions: Record<string, unknown> = {},
+): Promise<void> {
   await popup.waitForSelector('#username');
   await popup.fill('#username', ALICE.email);
   await popup.fill('#password', ALICE.password);
@@ -114,7 +120,13 @@ describe.each(PAIRS)('popup.authorize: %s opener, %s popup page', (openerLib, po
       tokenType: 'Bearer',
       appState: { from: 'popup' },
       // v10's keepOriginalCasing: both spellings of nested keys.
-      idTokenPayload: { email: ALICE.email, aud: 'spa-client', iss: h.tenant.issuer, emailVerified: true, email_verified: true },
+      idTokenPayload: {
+        email: ALICE.email,
+        aud: 'spa-client',
+        iss: h.tenant.issuer,
+        emailVerified: true,
+        email_verified: true,
+      },
     });
     await expect.poll(() => popup.isClosed()).toBe(true);
     await expect.poll(() => h.page.evaluate(() => (window as any).__leftovers())).toEqual(before);
@@ -130,7 +142,7 @@ describe.each(['umd', 'ref'] as const)('popup.authorize with the %s build', (lib
     expect(await h.page.evaluate(() => (window as any).__leftovers())).toEqual(before);
   });
 
-  it("answers an opener on another origin than popupOrigin with origin_mismatch (popup page: ours)", async () => {
+  it('answers an opener on another origin than popupOrigin with origin_mismatch (popup page: ours)', async () => {
     await openOpener(lib);
     const cfg = config(h.app.url, 'umd');
     const popup = await startPopup(cfg);
@@ -159,7 +171,14 @@ describe('a blocked popup', () => {
       if (lib === 'umd') expect(await h.page.evaluate(() => (window as any).__leftovers())).toEqual(before);
     }
     expect(results).toEqual({
-      umd: { err: { original: { error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' }, code: 'popup_blocked', description: 'The popup window was blocked by the browser.' }, result: null },
+      umd: {
+        err: {
+          original: { error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' },
+          code: 'popup_blocked',
+          description: 'The popup window was blocked by the browser.',
+        },
+        result: null,
+      },
       ref: 'no callback',
     });
   });
@@ -167,7 +186,7 @@ describe('a blocked popup', () => {
 
 // The hidden iframe needs the tenant's session cookie: an app on https://localhost is the same site
 // as the tenant, so Chromium sends it (an app on http://127.0.0.1 would get login_required).
-describe('embedded logins that finish without a redirect (app on the tenant\'s site)', () => {
+describe("embedded logins that finish without a redirect (app on the tenant's site)", () => {
   let proxy: Server;
   let sameSite: string;
   beforeAll(async () => {
@@ -192,10 +211,18 @@ describe('embedded logins that finish without a redirect (app on the tenant\'s s
       const before = await openOpener(lib, sameSite);
       await h.page.evaluate(async () => ((window as any).__lib = await (window as any).libReady));
       const seen = h.tenant.requests.length;
-      await call('loginWithCredentials', config(sameSite, lib), { connection: 'Username-Password-Authentication', username: ALICE.email, password: ALICE.password, scope: 'openid email' });
+      await call('loginWithCredentials', config(sameSite, lib), {
+        connection: 'Username-Password-Authentication',
+        username: ALICE.email,
+        password: ALICE.password,
+        scope: 'openid email',
+      });
       const { err, result } = await outcome();
       expect(err).toBeNull();
-      expect(result).toMatchObject({ accessToken: expect.any(String), idTokenPayload: { email: ALICE.email, emailVerified: true } });
+      expect(result).toMatchObject({
+        accessToken: expect.any(String),
+        idTokenPayload: { email: ALICE.email, emailVerified: true },
+      });
       const paths = h.tenant.requests.slice(seen).map((r) => `${r.method} ${r.path}`);
       expect(paths).toEqual(expect.arrayContaining(['POST /co/authenticate', 'GET /authorize']));
       expect(h.page.url()).toBe(appUrl(sameSite, lib));
@@ -205,15 +232,29 @@ describe('embedded logins that finish without a redirect (app on the tenant\'s s
     it('popup.loginWithCredentials: wrong password gives the legacy error shape', async () => {
       await openOpener(lib, sameSite);
       await h.page.evaluate(async () => ((window as any).__lib = await (window as any).libReady));
-      await call('loginWithCredentials', config(sameSite, lib), { realm: 'Username-Password-Authentication', username: ALICE.email, password: 'wrong' });
-      expect((await outcome()).err).toMatchObject({ code: 'access_denied', description: 'Wrong email or password.', error: 'access_denied', error_description: 'Wrong email or password.' });
+      await call('loginWithCredentials', config(sameSite, lib), {
+        realm: 'Username-Password-Authentication',
+        username: ALICE.email,
+        password: 'wrong',
+      });
+      expect((await outcome()).err).toMatchObject({
+        code: 'access_denied',
+        description: 'Wrong email or password.',
+        error: 'access_denied',
+        error_description: 'Wrong email or password.',
+      });
     });
 
     it('popup.signupAndLogin: a new user signs up and is logged in', async () => {
       await openOpener(lib, sameSite);
       await h.page.evaluate(async () => ((window as any).__lib = await (window as any).libReady));
       const email = `popup-${lib}-${Date.now()}@example.com`;
-      await call('signupAndLogin', config(sameSite, lib), { connection: 'Username-Password-Authentication', email, password: 'Str0ng!Passw0rd#x', scope: 'openid email' });
+      await call('signupAndLogin', config(sameSite, lib), {
+        connection: 'Username-Password-Authentication',
+        email,
+        password: 'Str0ng!Passw0rd#x',
+        scope: 'openid email',
+      });
       const { err, result } = await outcome();
       expect(err).toBeNull();
       expect(result).toMatchObject({ idTokenPayload: { email } });
@@ -225,19 +266,34 @@ describe('embedded logins that finish without a redirect (app on the tenant\'s s
       const email = 'carol-popup@example.com';
       const cfg = config(sameSite, lib);
       await h.page.evaluate(
-        ([cfg, email]) => new Promise((resolve, reject) =>
-          new (window as any).__lib.WebAuth(cfg).passwordlessStart({ connection: 'email', send: 'code', email }, (err: unknown) => (err ? reject(new Error(JSON.stringify(err))) : resolve(null))),
-        ),
+        ([cfg, email]) =>
+          new Promise((resolve, reject) =>
+            new (window as any).__lib.WebAuth(cfg).passwordlessStart(
+              { connection: 'email', send: 'code', email },
+              (err: unknown) => (err ? reject(new Error(JSON.stringify(err))) : resolve(null)),
+            ),
+          ),
         [cfg, email] as const,
       );
       const code = h.tenant.outbox.filter((m) => m.to === email).at(-1)?.code;
       expect(code).toMatch(/^\d+$/);
       const seen = h.tenant.requests.length;
-      await call('passwordlessVerify', cfg, { connection: 'email', email, verificationCode: code, type: 'email', scope: 'openid' });
+      await call('passwordlessVerify', cfg, {
+        connection: 'email',
+        email,
+        verificationCode: code,
+        type: 'email',
+        scope: 'openid',
+      });
       const { err, result } = await outcome();
       expect(err).toBeNull();
       expect(result).toMatchObject({ idToken: expect.any(String), accessToken: expect.any(String) });
-      expect(h.tenant.requests.slice(seen).map((r) => `${r.method} ${r.path}`).filter((p) => p.startsWith('POST'))).toEqual(['POST /passwordless/verify', 'POST /oauth/ro']);
+      expect(
+        h.tenant.requests
+          .slice(seen)
+          .map((r) => `${r.method} ${r.path}`)
+          .filter((p) => p.startsWith('POST')),
+      ).toEqual(['POST /passwordless/verify', 'POST /oauth/ro']);
     });
   });
 });

@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
-import { ALICE, ALL_LIBS, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import {
+  ALICE,
+  ALL_LIBS,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  type AppConfig,
+  type LibBuild,
+} from './support/flow.js';
 
 const h = useBrowserHarness();
 
@@ -53,11 +63,16 @@ describe.each(ALL_LIBS)('%s build', (lib) => {
       async ([config, token]) => {
         const libNs = await (window as any).libReady;
         const webAuth = new libNs.WebAuth(config);
-        return new Promise((resolve) => webAuth.client.userInfo(token, (err: unknown, user: unknown) => resolve({ err, user })));
+        return new Promise((resolve) =>
+          webAuth.client.userInfo(token, (err: unknown, user: unknown) => resolve({ err, user })),
+        );
       },
       [config(lib, 'token id_token'), accessToken] as const,
     );
-    expect(profile).toMatchObject({ err: null, user: { sub: expect.any(String), email: ALICE.email, email_verified: true } });
+    expect(profile).toMatchObject({
+      err: null,
+      user: { sub: expect.any(String), email: ALICE.email, email_verified: true },
+    });
   });
 
   it('client.login uses the password-realm grant from the app origin', async () => {
@@ -68,8 +83,18 @@ describe.each(ALL_LIBS)('%s build', (lib) => {
         const client = new libNs.WebAuth(config).client;
         const login = (pw: string) =>
           new Promise<any>((resolve) =>
-            client.login({ username: 'alice@example.com', password: pw, realm: 'Username-Password-Authentication', scope: 'openid' }, (err: any, result: any) =>
-              resolve({ err: err && { code: err.code, statusCode: err.statusCode, description: err.description }, result }),
+            client.login(
+              {
+                username: 'alice@example.com',
+                password: pw,
+                realm: 'Username-Password-Authentication',
+                scope: 'openid',
+              },
+              (err: any, result: any) =>
+                resolve({
+                  err: err && { code: err.code, statusCode: err.statusCode, description: err.description },
+                  result,
+                }),
             ),
           );
         return { good: await login(password), bad: await login('wrong') };
@@ -77,7 +102,11 @@ describe.each(ALL_LIBS)('%s build', (lib) => {
       [config(lib, 'token id_token'), ALICE.password] as const,
     );
     expect(outcome.good.err).toBeNull();
-    expect(outcome.good.result).toMatchObject({ accessToken: expect.any(String), idToken: expect.any(String), tokenType: 'Bearer' });
+    expect(outcome.good.result).toMatchObject({
+      accessToken: expect.any(String),
+      idToken: expect.any(String),
+      tokenType: 'Bearer',
+    });
     expect(outcome.bad.err).toMatchObject({ statusCode: 400, code: 'invalid_grant' }); // RFC 6749 §5.2, as the tenant answers
   });
 

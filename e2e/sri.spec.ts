@@ -40,7 +40,8 @@ describe('README CDN snippet', () => {
     let dir: string;
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), 'webauth-sri-'));
-      const page = (file: string) => `<!doctype html><script src="/${file}" integrity="${integrity}" crossorigin="anonymous"></script>`;
+      const page = (file: string) =>
+        `<!doctype html><script src="/${file}" integrity="${integrity}" crossorigin="anonymous"></script>`;
       await Promise.all([
         writeFile(join(dir, 'webauth.min.js'), bundle),
         writeFile(join(dir, 'tampered.js'), Buffer.concat([bundle, Buffer.from('\n;')])),

@@ -59,7 +59,10 @@ describe('package entry points in plain Node', () => {
       const kinds = (m) => Object.fromEntries(${JSON.stringify(EXPORTS)}.map((k) => [k, typeof m[k]]));
       console.log(JSON.stringify({ required: kinds(required), requiredDefault: kinds(required.default), imported: kinds(imported), importedDefault: kinds(imported.default) }));
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe], { cwd: root, timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe], {
+      cwd: root,
+      timeout: 30_000,
+    });
     const kinds = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
     expect(kinds).toEqual({ required: SURFACE, requiredDefault: SURFACE, imported: SURFACE, importedDefault: SURFACE });
   });

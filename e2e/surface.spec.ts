@@ -15,54 +15,88 @@ const ALLOWED: readonly Allowance[] = [
   // --- Internal machinery: reachable in v10, but only its effects are API, and those are tested ---
   {
     paths: [
-      'webAuth.client.request', 'webAuth.client.passwordless.request', 'webAuth.client.dbConnection.request',
-      'webAuth._universalLogin.request', 'authentication.request', 'authentication.passwordless.request',
-      'authentication.dbConnection.request', 'management.request', 'webAuth.crossOriginAuthentication.request',
-      'webAuth.redirect.crossOriginAuthentication.request', 'webAuth.popup.crossOriginAuthentication.request',
+      'webAuth.client.request',
+      'webAuth.client.passwordless.request',
+      'webAuth.client.dbConnection.request',
+      'webAuth._universalLogin.request',
+      'authentication.request',
+      'authentication.passwordless.request',
+      'authentication.dbConnection.request',
+      'management.request',
+      'webAuth.crossOriginAuthentication.request',
+      'webAuth.redirect.crossOriginAuthentication.request',
+      'webAuth.popup.crossOriginAuthentication.request',
     ],
     ours: 'missing',
     why: "v10's superagent request builder (§2.4); ours sends with fetch, and the headers, telemetry and retries it produced are checked by the differential suite",
   },
   {
     paths: [
-      'webAuth.client.warn', 'webAuth._universalLogin.warn', 'authentication.warn', 'webAuth.redirect.warn', 'webAuth.popup.warn',
-      'webAuth.webMessageHandler.warn', 'webAuth.crossOriginAuthentication.webMessageHandler.warn',
+      'webAuth.client.warn',
+      'webAuth._universalLogin.warn',
+      'authentication.warn',
+      'webAuth.redirect.warn',
+      'webAuth.popup.warn',
+      'webAuth.webMessageHandler.warn',
+      'webAuth.crossOriginAuthentication.webMessageHandler.warn',
     ],
     ours: 'missing',
     why: 'the Warn helper object (§15.3); ours warns through an internal function, with the same texts',
   },
   {
     paths: [
-      'webAuth._universalLogin.baseOptions', 'webAuth._universalLogin.client',
-      'webAuth.client.passwordless.baseOptions', 'webAuth.client.dbConnection.baseOptions',
-      'authentication.passwordless.baseOptions', 'authentication.dbConnection.baseOptions',
-      'webAuth.crossOriginAuthentication.baseOptions', 'webAuth.crossOriginAuthentication.webAuth',
-      'webAuth.redirect.baseOptions', 'webAuth.redirect.webAuth',
-      'webAuth.redirect.crossOriginAuthentication.baseOptions', 'webAuth.redirect.crossOriginAuthentication.webAuth',
-      'webAuth.webMessageHandler.webAuth', 'webAuth.crossOriginAuthentication.webMessageHandler.webAuth',
-      'webAuth.popup.baseOptions', 'webAuth.popup.client', 'webAuth.popup.webAuth',
-      'webAuth.popup.crossOriginAuthentication.baseOptions', 'webAuth.popup.crossOriginAuthentication.webAuth',
+      'webAuth._universalLogin.baseOptions',
+      'webAuth._universalLogin.client',
+      'webAuth.client.passwordless.baseOptions',
+      'webAuth.client.dbConnection.baseOptions',
+      'authentication.passwordless.baseOptions',
+      'authentication.dbConnection.baseOptions',
+      'webAuth.crossOriginAuthentication.baseOptions',
+      'webAuth.crossOriginAuthentication.webAuth',
+      'webAuth.redirect.baseOptions',
+      'webAuth.redirect.webAuth',
+      'webAuth.redirect.crossOriginAuthentication.baseOptions',
+      'webAuth.redirect.crossOriginAuthentication.webAuth',
+      'webAuth.webMessageHandler.webAuth',
+      'webAuth.crossOriginAuthentication.webMessageHandler.webAuth',
+      'webAuth.popup.baseOptions',
+      'webAuth.popup.client',
+      'webAuth.popup.webAuth',
+      'webAuth.popup.crossOriginAuthentication.baseOptions',
+      'webAuth.popup.crossOriginAuthentication.webAuth',
     ],
     ours: 'missing',
     why: 'back-references from helper objects to webAuth.baseOptions / webAuth.client, which exist and match; ours reaches them through an internal context',
   },
   {
     paths: [
-      'webAuth.transactionManager.storage.getItem', 'webAuth.transactionManager.storage.setItem',
-      'webAuth.transactionManager.storage.removeItem', 'webAuth.transactionManager.storage.handler',
-      'webAuth.transactionManager.stateExpiration', 'webAuth.ssodataStorage.storage',
-      'webAuth.client.ssodataStorage.storage', 'authentication.ssodataStorage.storage',
-      'webAuth.crossOriginAuthentication.storage', 'webAuth.redirect.crossOriginAuthentication.storage',
-      'webAuth.popup.crossOriginAuthentication.storage', 'webAuth.popup.transactionManager.storage',
+      'webAuth.transactionManager.storage.getItem',
+      'webAuth.transactionManager.storage.setItem',
+      'webAuth.transactionManager.storage.removeItem',
+      'webAuth.transactionManager.storage.handler',
+      'webAuth.transactionManager.stateExpiration',
+      'webAuth.ssodataStorage.storage',
+      'webAuth.client.ssodataStorage.storage',
+      'authentication.ssodataStorage.storage',
+      'webAuth.crossOriginAuthentication.storage',
+      'webAuth.redirect.crossOriginAuthentication.storage',
+      'webAuth.popup.crossOriginAuthentication.storage',
+      'webAuth.popup.transactionManager.storage',
       'webAuth.popup.transactionManager.stateExpiration',
     ],
     ours: 'missing',
     why: "the storage chain's internals (§9.3–§9.6) have another interface; the stored keys, values, cookie attributes and lifetimes are what the transaction and differential tests check",
   },
   {
-    paths: ['clearTransaction', 'generateTransaction', 'getStoredTransaction', 'keyLength', 'namespace', 'options', 'process'].map(
-      (name) => `webAuth.popup.transactionManager.${name}`,
-    ),
+    paths: [
+      'clearTransaction',
+      'generateTransaction',
+      'getStoredTransaction',
+      'keyLength',
+      'namespace',
+      'options',
+      'process',
+    ].map((name) => `webAuth.popup.transactionManager.${name}`),
     ours: 'missing',
     why: "ours is webAuth.transactionManager itself (one per instance, its members are compared there); v10's Popup built a second one over the same storage",
   },
@@ -94,7 +128,9 @@ function expectParity(label: string, reference: Surface, ours: Surface): void {
   expect(reference['WebAuth.prototype.authorize']).toEqual({ type: 'function', arity: 1 });
   expect(reference['webAuth.client.passwordless.start']).toEqual({ type: 'function', arity: 2 });
   const result = compareSurfaces(reference, ours, ALLOWED);
-  console.log(`${label}: ${result.enumerated} reference members enumerated, ${result.matched} matched, ${result.allowListed} allow-listed`);
+  console.log(
+    `${label}: ${result.enumerated} reference members enumerated, ${result.matched} matched, ${result.allowListed} allow-listed`,
+  );
   expect(result.unexplained, 'reference members missing or shaped differently in ours').toEqual([]);
   expect(result.stale, 'allow-list entries that no longer hold').toEqual([]);
   expect(result.matched + result.allowListed).toBe(result.enumerated);
@@ -105,7 +141,14 @@ describe('surface parity with auth0-js 10.2.1', () => {
     const reference = await surfaceOf('ref');
     const ours = await surfaceOf('umd');
     const globalKeys = Object.keys(reference).filter((p) => /^auth0\.[^.]+$/.test(p));
-    expect(globalKeys.sort()).toEqual(['auth0.Authentication', 'auth0.Management', 'auth0.WebAuth', 'auth0.__esModule', 'auth0.default', 'auth0.version']);
+    expect(globalKeys.sort()).toEqual([
+      'auth0.Authentication',
+      'auth0.Management',
+      'auth0.WebAuth',
+      'auth0.__esModule',
+      'auth0.default',
+      'auth0.version',
+    ]);
     expectParity('UMD', reference, ours);
   });
 

@@ -8,7 +8,14 @@ import { fakeEnv } from '../src/testing/fake-env.js';
 import { customEnvironment } from '../src/web-auth/injection.js';
 
 const env = fakeEnv();
-const options = () => ({ domain: 'tenant.example.com', clientID: 'abc', redirectUri: 'https://app.example.com/cb', responseType: 'token', [customEnvironment]: env }) as never;
+const options = () =>
+  ({
+    domain: 'tenant.example.com',
+    clientID: 'abc',
+    redirectUri: 'https://app.example.com/cb',
+    responseType: 'token',
+    [customEnvironment]: env,
+  }) as never;
 
 function time(label: string, n: number, fn: (i: number) => void): void {
   for (let i = 0; i < n / 10; i++) fn(i); // warm-up
@@ -23,7 +30,9 @@ function time(label: string, n: number, fn: (i: number) => void): void {
 }
 
 let sink: unknown;
-time('new WebAuth', 20000, () => { sink = new WebAuth(options()); });
+time('new WebAuth', 20000, () => {
+  sink = new WebAuth(options());
+});
 time('new WebAuth + read 3 methods', 20000, () => {
   const w = new WebAuth(options());
   sink = [w.authorize, w.parseHash, w.client.buildAuthorizeUrl];

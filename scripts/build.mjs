@@ -14,7 +14,15 @@ const run = (what, bin, args) => {
 
 rmSync('dist', { recursive: true, force: true });
 run('bundling with rollup (ESM, UMD)', 'node_modules/rollup/dist/bin/rollup', ['-c', '--silent']);
-run('writing declarations with tsc', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json', '--emitDeclarationOnly', '--declarationDir', 'dist/esm', '--sourceMap', 'false']);
+run('writing declarations with tsc', 'node_modules/typescript/bin/tsc', [
+  '-p',
+  'tsconfig.json',
+  '--emitDeclarationOnly',
+  '--declarationDir',
+  'dist/esm',
+  '--sourceMap',
+  'false',
+]);
 // The same UMD bundle for require(): in a "type": "module" package Node reads .js as ESM.
 copyFileSync('dist/webauth.min.js', 'dist/webauth.min.cjs');
 // auth0-js's file names, for pages that load the bundle straight from node_modules/auth0-js/dist/
@@ -34,4 +42,7 @@ const notices = [
   const { version, license } = JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8'));
   return `${name} ${version} (${license})\n${'-'.repeat(40)}\n${readFileSync(file, 'utf8').trim()}\n`;
 });
-writeFileSync('dist/THIRD-PARTY-NOTICES.txt', `dist/webauth.min.js bundles the following packages.\n\n${notices.join('\n\n')}`);
+writeFileSync(
+  'dist/THIRD-PARTY-NOTICES.txt',
+  `dist/webauth.min.js bundles the following packages.\n\n${notices.join('\n\n')}`,
+);

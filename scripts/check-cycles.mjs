@@ -118,13 +118,16 @@ function layerProblems(graph) {
       const toTenant = to.startsWith(`${TENANT}/`);
       if (!fromTenant) {
         if (!toTenant) continue;
-        if (from.startsWith('src/')) problems.push(`${from} imports the tenant (${to}); src/ stays independent of e2e/`);
-        else if (to !== `${TENANT}/index.ts`) problems.push(`${from} imports ${to}; outside the tenant import ${TENANT}/index.ts only`);
+        if (from.startsWith('src/'))
+          problems.push(`${from} imports the tenant (${to}); src/ stays independent of e2e/`);
+        else if (to !== `${TENANT}/index.ts`)
+          problems.push(`${from} imports ${to}; outside the tenant import ${TENANT}/index.ts only`);
         continue;
       }
       if (!toTenant) {
         // Browser specs run in the e2e project and drive Chromium with e2e/support's helpers.
-        if (!(from.endsWith('.spec.ts') && to.startsWith('e2e/support/'))) problems.push(`${from} imports ${to}, outside the self-contained tenant`);
+        if (!(from.endsWith('.spec.ts') && to.startsWith('e2e/support/')))
+          problems.push(`${from} imports ${to}, outside the self-contained tenant`);
         continue;
       }
       if (isTestSide(from)) continue;
@@ -154,7 +157,8 @@ for (const dir of ['src', 'e2e']) {
   }
 }
 // Cycles are checked where the issue asks: the library and the tenant, each on its own.
-const scoped = (prefix) => new Map([...graph].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k, v.filter((t) => t.startsWith(prefix))]));
+const scoped = (prefix) =>
+  new Map([...graph].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k, v.filter((t) => t.startsWith(prefix))]));
 const cycles = [...findCycles(scoped('src/')), ...findCycles(scoped(`${TENANT}/`))];
 const problems = layerProblems(graph);
 

@@ -13,7 +13,9 @@ const run = spawnSync(process.execPath, [bin], { encoding: 'utf8' });
 const out = `${run.stdout}\n${run.stderr}`;
 const warnings = out.split('\n').filter((l) => l.includes('[warning]'));
 const undocumented = warnings.filter((l) => l.includes('does not have any documentation'));
-console.log(`docs: ${undocumented.length} undocumented exports (ceiling ${MAX_UNDOCUMENTED}), ${warnings.length - undocumented.length} other warnings`);
+console.log(
+  `docs: ${undocumented.length} undocumented exports (ceiling ${MAX_UNDOCUMENTED}), ${warnings.length - undocumented.length} other warnings`,
+);
 if (run.status !== 0 || undocumented.length > MAX_UNDOCUMENTED) {
   console.error(out);
   process.exit(1);

@@ -14,7 +14,8 @@ const snippet =
 
 const readmeUrl = new URL('README.md', root);
 const readme = readFileSync(readmeUrl, 'utf8');
-const tag = /<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/webauth-js@[^/"]+\/dist\/webauth\.min\.js"[^>]*><\/script>/g;
+const tag =
+  /<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/webauth-js@[^/"]+\/dist\/webauth\.min\.js"[^>]*><\/script>/g;
 const found = readme.match(tag) ?? [];
 if (found.length !== 1) {
   console.error(`sri: expected one CDN <script> snippet in README.md, found ${found.length}`);
@@ -22,7 +23,9 @@ if (found.length !== 1) {
 }
 if (process.argv.includes('--check')) {
   if (found[0] === snippet) process.exit(0);
-  console.error(`sri: README.md is stale; run \`npm run build && npm run sri\`\n  have: ${found[0]}\n  want: ${snippet}`);
+  console.error(
+    `sri: README.md is stale; run \`npm run build && npm run sri\`\n  have: ${found[0]}\n  want: ${snippet}`,
+  );
   process.exit(1);
 }
 writeFileSync(readmeUrl, readme.replace(tag, snippet));

@@ -12,7 +12,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'webauth-test-'));
 const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 // Run npm through node itself: spawning npm.cmd without a shell fails on Windows (Node >= 20.12).
 const npmCli = process.env.npm_execpath;
-const npmRun = (script) => (npmCli && npmCli.endsWith('.js') ? run(process.execPath, [npmCli, 'run', script]) : run('npm', ['run', script]));
+const npmRun = (script) =>
+  npmCli && npmCli.endsWith('.js') ? run(process.execPath, [npmCli, 'run', script]) : run('npm', ['run', script]);
 
 /** Runs a command with inherited stdio (or tees stdout when `capture`), resolving with its exit code. */
 function run(cmd, args, { capture = false } = {}) {
@@ -43,8 +44,13 @@ const single = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, f
 async function vitestProject(project) {
   const outputFile = join(tmp, `${project}.json`);
   const { code } = await run(process.execPath, [
-    vitestBin, 'run', '--project', project,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`,
+    vitestBin,
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
   ]);
   let passed = 0;
   let failed = 0;
@@ -83,10 +89,17 @@ async function importCycles() {
 async function prerequisites() {
   const problems = [];
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) problems.push(`Node ${process.versions.node} is too old: install Node 20.19 or later`);
+  if (major < 20 || (major === 20 && minor < 19))
+    problems.push(`Node ${process.versions.node} is too old: install Node 20.19 or later`);
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) problems.push(`no Chromium at ${chromium}: install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH`);
-  for (const p of problems) { console.error(`test: ${p}`); failures.push(`prerequisites: ${p}`); }
+  if (!existsSync(chromium))
+    problems.push(
+      `no Chromium at ${chromium}: install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH`,
+    );
+  for (const p of problems) {
+    console.error(`test: ${p}`);
+    failures.push(`prerequisites: ${p}`);
+  }
   if (!problems.length) console.log(`test: Node ${process.versions.node}, Chromium at ${chromium}`);
   return single(problems.length);
 }
@@ -124,7 +137,9 @@ banner('summary');
 const width = Math.max(...results.map((r) => r.name.length));
 for (const r of results) {
   const status = r.failed ? 'FAIL' : 'ok  ';
-  console.log(`${status} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed  ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1).padStart(6)}s`);
+  console.log(
+    `${status} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed  ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1).padStart(6)}s`,
+  );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -27,7 +27,12 @@ import auth0 from './index.js';
 import { fakeEnv, json } from './testing/fake-env.js';
 import { customEnvironment } from './web-auth/injection.js';
 
-const options: AuthOptions = { domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/cb', responseType: 'token' };
+const options: AuthOptions = {
+  domain: 'me.auth0.com',
+  clientID: 'CID',
+  redirectUri: 'https://app.example.com/cb',
+  responseType: 'token',
+};
 
 function setup(body: unknown) {
   const env = fakeEnv();
@@ -90,10 +95,17 @@ describe('public types', () => {
 
   it('types signup, userInfo and the Management calls', async () => {
     const { webAuth } = setup({ _id: '1', email: 'a@b.c', email_verified: false });
-    const signedUp = await webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x', userMetadata: { plan: 'pro' } });
+    const signedUp = await webAuth.signup({
+      connection: 'db',
+      email: 'a@b.c',
+      password: 'x',
+      userMetadata: { plan: 'pro' },
+    });
     expectTypeOf(signedUp).toEqualTypeOf<DbSignUpResults>();
     expect(signedUp.Id).toBe('1');
-    expectTypeOf(webAuth.client.userInfo('AT', (_err, profile) => expectTypeOf(profile).toEqualTypeOf<Auth0UserProfile>())).toEqualTypeOf<RequestHandle>();
+    expectTypeOf(
+      webAuth.client.userInfo('AT', (_err, profile) => expectTypeOf(profile).toEqualTypeOf<Auth0UserProfile>()),
+    ).toEqualTypeOf<RequestHandle>();
     const management = new Management({ domain: 'me.auth0.com', token: 'T', [customEnvironment]: fakeEnv() });
     const onUser: Auth0Callback<ManagementUser> = () => {};
     expectTypeOf(management.getUser('auth0|1', onUser)).toEqualTypeOf<RequestHandle>();
@@ -123,8 +135,11 @@ describe('public types', () => {
     expect(result).toMatchObject({ accessToken: 'AT', idToken: null, idTokenPayload: null, refreshToken: null });
     // HTTP errors: `error` declared a string, absent at run time; `description` declared a string.
     const failing = setup({});
-    failing.env.respond = () => json({ code: 'invalid_password', description: { rules: [], verified: false }, policy: 'good' }, 400);
-    const err = (await failing.webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x' }).catch((e: RequestError) => e)) as RequestError;
+    failing.env.respond = () =>
+      json({ code: 'invalid_password', description: { rules: [], verified: false }, policy: 'good' }, 400);
+    const err = (await failing.webAuth
+      .signup({ connection: 'db', email: 'a@b.c', password: 'x' })
+      .catch((e: RequestError) => e)) as RequestError;
     expectTypeOf(err.error).toEqualTypeOf<string>();
     expectTypeOf(err.description).toEqualTypeOf<string | undefined>();
     expect(err.error).toBeUndefined();

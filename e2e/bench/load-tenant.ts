@@ -25,16 +25,25 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export async function startLoadTenant(): Promise<LoadTenant> {
   const definition = defaultDefinition();
   const limit = { limit: LOAD_RATE_LIMIT, window_seconds: 60 };
-  definition.rate_limits = { '*': limit, '/dbconnections/signup': limit, '/passwordless/start': limit, '/api/v2': limit };
+  definition.rate_limits = {
+    '*': limit,
+    '/dbconnections/signup': limit,
+    '/passwordless/start': limit,
+    '/api/v2': limit,
+  };
   const dir = mkdtempSync(join(tmpdir(), 'webauth-load-'));
   const configFile = join(dir, 'tenant.json');
   writeFileSync(configFile, JSON.stringify(definition));
   // LOAD_CPU_PROF=DIR: the tenant writes a V8 CPU profile there when it stops (for finding hot spots).
   const profile = process.env['LOAD_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['LOAD_CPU_PROF']] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', CLI, '--http', '--port', '0', '--config', configFile], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', CLI, '--http', '--port', '0', '--config', configFile],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     const url = await readyUrl(child);
     return {

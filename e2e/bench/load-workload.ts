@@ -47,29 +47,49 @@ export function workload(material: Material, records: Records, runId: string): E
   let signupSeq = 0;
   const chainPool = [...material.refreshTokens];
   const authorize = new URLSearchParams({
-    client_id: SPA, response_type: 'code', redirect_uri: `${ORIGIN}/callback`, scope: 'openid profile email',
-    state: 'load-state', login_hint: ALICE.email,
+    client_id: SPA,
+    response_type: 'code',
+    redirect_uri: `${ORIGIN}/callback`,
+    scope: 'openid profile email',
+    state: 'load-state',
+    login_hint: ALICE.email,
   });
   return [
-    { name: 'GET /authorize (login page)', connections: 4, request: { method: 'GET', path: `/authorize?${authorize}` } },
     {
-      name: 'GET /userinfo', connections: 4,
+      name: 'GET /authorize (login page)',
+      connections: 4,
+      request: { method: 'GET', path: `/authorize?${authorize}` },
+    },
+    {
+      name: 'GET /userinfo',
+      connections: 4,
       request: { method: 'GET', path: '/userinfo', headers: { authorization: `Bearer ${material.accessToken}` } },
     },
     {
-      name: 'GET /api/v2/user-attribute-profiles', connections: 4,
-      request: { method: 'GET', path: '/api/v2/user-attribute-profiles?take=5', headers: { authorization: `Bearer ${material.managementToken}` } },
+      name: 'GET /api/v2/user-attribute-profiles',
+      connections: 4,
+      request: {
+        method: 'GET',
+        path: '/api/v2/user-attribute-profiles?take=5',
+        headers: { authorization: `Bearer ${material.managementToken}` },
+      },
     },
     {
-      name: 'POST /oauth/token (refresh_token)', connections: 4,
+      name: 'POST /oauth/token (refresh_token)',
+      connections: 4,
       request: {
-        method: 'POST', path: '/oauth/token', headers: form,
+        method: 'POST',
+        path: '/oauth/token',
+        headers: form,
         setupRequest: (req, context) => {
           const token = chainPool.shift() ?? '';
           records.unusedRefreshTokens.delete(token);
           records.inFlightRefreshTokens.add(token);
           context['rt'] = token;
-          return { ...req, body: new URLSearchParams({ grant_type: 'refresh_token', client_id: SPA, refresh_token: token }).toString() };
+          return {
+            ...req,
+            body: new URLSearchParams({ grant_type: 'refresh_token', client_id: SPA, refresh_token: token }).toString(),
+          };
         },
         onResponse: (status, body, context) => {
           records.inFlightRefreshTokens.delete(context['rt'] as string);
@@ -81,36 +101,62 @@ export function workload(material: Material, records: Records, runId: string): E
       },
     },
     {
-      name: 'POST /oauth/token (password-realm)', connections: 1, rate: HASHING_RATE,
+      name: 'POST /oauth/token (password-realm)',
+      connections: 1,
+      rate: HASHING_RATE,
       request: {
-        method: 'POST', path: '/oauth/token', headers: json,
+        method: 'POST',
+        path: '/oauth/token',
+        headers: json,
         body: JSON.stringify({
-          grant_type: 'http://auth0.com/oauth/grant-type/password-realm', client_id: SPA, realm: REALM,
-          username: ALICE.email, password: ALICE.password, scope: 'openid offline_access',
+          grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+          client_id: SPA,
+          realm: REALM,
+          username: ALICE.email,
+          password: ALICE.password,
+          scope: 'openid offline_access',
         }),
         onResponse: (status, body) => {
-          if (status === 200) records.unusedRefreshTokens.add((JSON.parse(body) as { refresh_token: string }).refresh_token);
+          if (status === 200)
+            records.unusedRefreshTokens.add((JSON.parse(body) as { refresh_token: string }).refresh_token);
         },
       },
     },
     {
-      name: 'POST /co/authenticate', connections: 1, rate: HASHING_RATE,
+      name: 'POST /co/authenticate',
+      connections: 1,
+      rate: HASHING_RATE,
       request: {
-        method: 'POST', path: '/co/authenticate', headers: { ...json, origin: ORIGIN },
-        body: JSON.stringify({ client_id: SPA, credential_type: 'password', username: ALICE.email, password: ALICE.password }),
+        method: 'POST',
+        path: '/co/authenticate',
+        headers: { ...json, origin: ORIGIN },
+        body: JSON.stringify({
+          client_id: SPA,
+          credential_type: 'password',
+          username: ALICE.email,
+          password: ALICE.password,
+        }),
       },
     },
     {
-      name: 'POST /dbconnections/signup', connections: 1, rate: HASHING_RATE,
+      name: 'POST /dbconnections/signup',
+      connections: 1,
+      rate: HASHING_RATE,
       request: {
-        method: 'POST', path: '/dbconnections/signup', headers: json,
+        method: 'POST',
+        path: '/dbconnections/signup',
+        headers: json,
         setupRequest: (req, context) => {
           const email = `load-${runId}-${++signupSeq}@example.com`;
           context['email'] = email;
-          return { ...req, body: JSON.stringify({ client_id: SPA, connection: REALM, email, password: SIGNUP_PASSWORD }) };
+          return {
+            ...req,
+            body: JSON.stringify({ client_id: SPA, connection: REALM, email, password: SIGNUP_PASSWORD }),
+          };
         },
         onResponse: (status, body, context) => {
-          if (status === 200) records.signups.push({ email: context['email'] as string, id: (JSON.parse(body) as { _id: string })._id });
+          if (status === 200)
+            records.signups.push({ email: context['email'] as string, id: (JSON.parse(body) as { _id: string })._id });
         },
       },
     },

@@ -59,11 +59,16 @@ map.mappings.split(';').forEach((line, lineIndex) => {
 });
 
 const packageOf = (name) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name)?.[1] ?? 'webauth-js';
-const rows = [...text].map(([name, chars]) => ({ name, raw: chars.length, gzip: gzipSync(chars, { level: 9 }).length }));
+const rows = [...text].map(([name, chars]) => ({
+  name,
+  raw: chars.length,
+  gzip: gzipSync(chars, { level: 9 }).length,
+}));
 rows.sort((a, b) => b.raw - a.raw);
 const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
 console.log('minified bytes per source file (gzip of each file alone over-counts: gzip shares across files)');
-for (const r of rows.slice(0, top)) console.log(`${String(r.raw).padStart(7)}  ${String(r.gzip).padStart(6)}  ${r.name.replace(/.*node_modules\//, '')}`);
+for (const r of rows.slice(0, top))
+  console.log(`${String(r.raw).padStart(7)}  ${String(r.gzip).padStart(6)}  ${r.name.replace(/.*node_modules\//, '')}`);
 if (rows.length > top) console.log(`  … ${rows.length - top} more files`);
 const byPackage = new Map();
 for (const r of rows) byPackage.set(packageOf(r.name), (byPackage.get(packageOf(r.name)) ?? 0) + r.raw);

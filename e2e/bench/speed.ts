@@ -71,7 +71,13 @@ function timeConstruction(page: Page, config: AppConfig, loop: Loop): Promise<nu
         const t0 = performance.now();
         for (let i = 0; i < runs; i++) {
           const webAuth = new lib.WebAuth(telemetry ? { ...config } : { ...config, _sendTelemetry: false });
-          if (loop === 'construct+url') webAuth.client.buildAuthorizeUrl({ state: 's' + i, nonce: 'n', responseType: 'token id_token', redirectUri: config.redirectUri });
+          if (loop === 'construct+url')
+            webAuth.client.buildAuthorizeUrl({
+              state: 's' + i,
+              nonce: 'n',
+              responseType: 'token id_token',
+              redirectUri: config.redirectUri,
+            });
         }
         if (round > 0) perCall.push(((performance.now() - t0) / runs) * 1000);
       }
@@ -91,7 +97,9 @@ function timeValidation(page: Page, config: AppConfig, idToken: string, runs: nu
       const once = () =>
         new Promise<number>((resolve, reject) => {
           const t0 = performance.now();
-          webAuth.validateToken(idToken, nonce, (err: unknown) => (err ? reject(err) : resolve(performance.now() - t0)));
+          webAuth.validateToken(idToken, nonce, (err: unknown) =>
+            err ? reject(err) : resolve(performance.now() - t0),
+          );
         });
       const times: number[] = [];
       for (let i = 0; i <= runs; i++) times.push(await once());
@@ -101,7 +109,12 @@ function timeValidation(page: Page, config: AppConfig, idToken: string, runs: nu
   );
 }
 
-async function measure(lib: LibBuild, page: Page, tenant: Awaited<ReturnType<typeof startTenant>>, appUrl: string): Promise<Figures> {
+async function measure(
+  lib: LibBuild,
+  page: Page,
+  tenant: Awaited<ReturnType<typeof startTenant>>,
+  appUrl: string,
+): Promise<Figures> {
   const config: AppConfig = {
     domain: tenant.domain,
     clientID: 'spa-client',
@@ -118,7 +131,8 @@ async function measure(lib: LibBuild, page: Page, tenant: Awaited<ReturnType<typ
   await signIn(page, appUrl);
   const idToken = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id_token');
   if (!idToken) throw new Error(`${lib}: no id_token in the callback URL`);
-  const jwksSince = (start: number) => tenant.requests.slice(start).filter((r) => r.path === '/.well-known/jwks.json').length;
+  const jwksSince = (start: number) =>
+    tenant.requests.slice(start).filter((r) => r.path === '/.well-known/jwks.json').length;
   let before = tenant.requests.length;
   const [first, ...warm] = await timeValidation(page, config, idToken, WARM_VALIDATIONS);
   const jwksRequests = jwksSince(before);
@@ -126,11 +140,25 @@ async function measure(lib: LibBuild, page: Page, tenant: Awaited<ReturnType<typ
   before = tenant.requests.length;
   const [newPage] = await timeValidation(page, config, idToken, 0);
   const newPageJwksRequests = jwksSince(before);
-  return { evalMs, urlUs, constructUs, constructNoTelemetryUs, firstValidateMs: first!, warmValidateMs: median(warm), jwksRequests, newPageValidateMs: newPage!, newPageJwksRequests };
+  return {
+    evalMs,
+    urlUs,
+    constructUs,
+    constructNoTelemetryUs,
+    firstValidateMs: first!,
+    warmValidateMs: median(warm),
+    jwksRequests,
+    newPageValidateMs: newPage!,
+    newPageJwksRequests,
+  };
 }
 
 async function main() {
-  const [tenant, app, browser] = await Promise.all([startTenant({ testEndpoints: true }), startAppServer(), launchChromium()]);
+  const [tenant, app, browser] = await Promise.all([
+    startTenant({ testEndpoints: true }),
+    startAppServer(),
+    launchChromium(),
+  ]);
   const results: Partial<Record<LibBuild, Figures>> = {};
   try {
     for (const lib of ['ref', 'umd'] as const) {

@@ -24,7 +24,9 @@ function once(command) {
         child.on('exit', () => done(ms));
       }
     });
-    child.on('exit', (code) => { if (!/ready at/.test(out)) fail(new Error(`tenant exited (${code}) before its ready line`)); });
+    child.on('exit', (code) => {
+      if (!/ready at/.test(out)) fail(new Error(`tenant exited (${code}) before its ready line`));
+    });
   });
 }
 
@@ -33,11 +35,15 @@ async function median(label, command) {
   for (let i = 0; i < runs; i++) times.push(await once(command));
   times.sort((a, b) => a - b);
   const mid = times[Math.floor(times.length / 2)];
-  console.log(`tenant start-up (${label}): runs ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${mid.toFixed(0)} ms`);
+  console.log(
+    `tenant start-up (${label}): runs ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${mid.toFixed(0)} ms`,
+  );
   return mid;
 }
 
 await once(BUNDLE); // builds the bundle if a source changed; not counted
 const tsx = await median('tsx on the sources', TSX);
 const bundled = await median('npm run tenant, bundled', BUNDLE);
-console.log(`tenant start-up: median ${bundled.toFixed(0)} ms from spawn to "ready" line (tsx: ${tsx.toFixed(0)} ms, ratio ${(bundled / tsx).toFixed(2)})`);
+console.log(
+  `tenant start-up: median ${bundled.toFixed(0)} ms from spawn to "ready" line (tsx: ${tsx.toFixed(0)} ms, ratio ${(bundled / tsx).toFixed(2)})`,
+);

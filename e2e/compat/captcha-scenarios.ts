@@ -25,5 +25,7 @@ const render = (method: string) => `
 
 export const CAPTCHA_SCENARIOS: Scenario[] = METHODS.flatMap((method) => [
   call(`${method}: no page state, so no challenge and a hidden element`, render(method)),
-  call(`${method}: a state the tenant does not know (the error template)`, render(method), { state: 'not-a-login-state' }),
+  call(`${method}: a state the tenant does not know (the error template)`, render(method), {
+    state: 'not-a-login-state',
+  }),
 ]);

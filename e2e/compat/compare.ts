@@ -8,7 +8,14 @@ import type { RunningTenant } from '../tenant/index.js';
 import { newTestContext } from '../support/browser.js';
 import { appUrl, type LibBuild } from '../support/flow.js';
 import { diff } from './diff.js';
-import { learnAuthorizeValues, learnStoredTransactions, learnTenantValues, normalize, type Placeholders, type StorageEntry } from './normalize.js';
+import {
+  learnAuthorizeValues,
+  learnStoredTransactions,
+  learnTenantValues,
+  normalize,
+  type Placeholders,
+  type StorageEntry,
+} from './normalize.js';
 import { Recorder } from './recorder.js';
 import type { Scenario } from './scenario.js';
 
@@ -54,9 +61,22 @@ async function runOnce(scenario: Scenario, lib: LibBuild, env: Env) {
 }
 
 function normalizeRecord(entries: unknown[], env: Env) {
-  const p: Placeholders = { literals: new Map([[env.appOrigin, '<app>'], [env.tenant.url, '<tenant>'], [env.tenant.domain, '<tenant-domain>']]) };
+  const p: Placeholders = {
+    literals: new Map([
+      [env.appOrigin, '<app>'],
+      [env.tenant.url, '<tenant>'],
+      [env.tenant.domain, '<tenant-domain>'],
+    ]),
+  };
   let logins = 0;
-  for (const entry of entries as { kind: string; path?: string; query?: Record<string, string>; body?: any; value?: string; placeholder?: string }[]) {
+  for (const entry of entries as {
+    kind: string;
+    path?: string;
+    query?: Record<string, string>;
+    body?: any;
+    value?: string;
+    placeholder?: string;
+  }[]) {
     if (entry.kind === 'literal') p.literals.set(entry.value!, entry.placeholder!);
     if (entry.kind === 'storage') learnStoredTransactions(entry as unknown as StorageEntry, p);
     if (entry.kind !== 'request') continue;
@@ -78,7 +98,10 @@ export interface Outcome {
 
 /** Runs a scenario with both libraries in parallel and compares the normalised records. */
 export async function compare(scenario: Scenario, ourEnv: Env, refEnv: Env): Promise<Outcome> {
-  const [ourEntries, refEntries] = await Promise.all([runOnce(scenario, OURS, ourEnv), runOnce(scenario, REFERENCE, refEnv)]);
+  const [ourEntries, refEntries] = await Promise.all([
+    runOnce(scenario, OURS, ourEnv),
+    runOnce(scenario, REFERENCE, refEnv),
+  ]);
   const ours = normalizeRecord(ourEntries, ourEnv);
   const differences = diff(ours, normalizeRecord(refEntries, refEnv));
   const broken = (ours as { kind: string }[]).some((e) => e.kind === 'scenario error');

@@ -16,7 +16,8 @@ export function diff(ours: unknown, reference: unknown, path = '$'): Difference[
   const a = ours as Record<string, unknown>;
   const b = reference as Record<string, unknown>;
   const out: Difference[] = [];
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) out.push(...diff(a[key], b[key], `${path}.${key}`));
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+    out.push(...diff(a[key], b[key], `${path}.${key}`));
   if (!out.length && !Array.isArray(a) && Object.keys(a).join() !== Object.keys(b).join()) {
     out.push({ path: `${path} (key order)`, ours: Object.keys(a), reference: Object.keys(b) });
   }

@@ -20,12 +20,26 @@ const REQUESTS: [string, string][] = [
   ['getUser: self', run("m.getUser('auth0|alice', cb)")],
   ['getUser: another user (403)', run("m.getUser('auth0|bob', cb)")],
   ['patchUserMetadata', run("m.patchUserMetadata('auth0|alice', { theme: 'dark', camelKey: { innerKey: 1 } }, cb)")],
-  ['patchUserAttributes: metadata', run("m.patchUserAttributes('auth0|alice', { user_metadata: { lang: 'en' }, email: ' ignored@example.com ' }, cb)")],
-  ['patchUserAttributes: refused field', run("m.patchUserAttributes('auth0|alice', { app_metadata: { admin: true } }, cb)")],
+  [
+    'patchUserAttributes: metadata',
+    run("m.patchUserAttributes('auth0|alice', { user_metadata: { lang: 'en' }, email: ' ignored@example.com ' }, cb)"),
+  ],
+  [
+    'patchUserAttributes: refused field',
+    run("m.patchUserAttributes('auth0|alice', { app_metadata: { admin: true } }, cb)"),
+  ],
   ['linkUser: bob into alice', run("m.linkUser('auth0|alice', bob.idToken, cb)")],
   ['linkUser: bad token', run("m.linkUser('auth0|alice', 'not-a-token', cb)")],
-  ['telemetry off', withManagement("return callback((cb) => new lib.Management({ domain, token: alice.accessToken, _sendTelemetry: false }).getUser('auth0|alice', cb));")],
-  ['bad token (401)', "return callback((cb) => new lib.Management({ domain, token: 'nope' }).getUser('auth0|alice', cb));"],
+  [
+    'telemetry off',
+    withManagement(
+      "return callback((cb) => new lib.Management({ domain, token: alice.accessToken, _sendTelemetry: false }).getUser('auth0|alice', cb));",
+    ),
+  ],
+  [
+    'bad token (401)',
+    "return callback((cb) => new lib.Management({ domain, token: 'nope' }).getUser('auth0|alice', cb));",
+  ],
 ];
 
 export const MANAGEMENT_SCENARIOS: Scenario[] = [

@@ -36,7 +36,8 @@ function normalizeString(text: string, p: Placeholders): string {
   for (const [literal, placeholder] of p.literals) out = out.split(literal).join(placeholder);
   for (const [literal, placeholder] of p.literals) out = out.split(encodeURIComponent(literal)).join(placeholder);
   // Cookie names encode the root URL twice (the verifier key, reference §9.4).
-  for (const [literal, placeholder] of p.literals) out = out.split(encodeURIComponent(encodeURIComponent(literal))).join(placeholder);
+  for (const [literal, placeholder] of p.literals)
+    out = out.split(encodeURIComponent(encodeURIComponent(literal))).join(placeholder);
   // A passwordless user created at first login gets an id from the tenant's secret (one tenant per library).
   out = out.replace(/(email|sms)\|[0-9a-f]{24}(?![0-9a-f])/g, '$1|<new user id>');
   // COMPATIBILITY.md D2: we URL-encode the user id in Management paths; compared decoded.
@@ -99,7 +100,10 @@ export interface StorageEntry {
 
 /** Learns state and nonce from transactions stored before any /authorize request (reference §9.2). */
 export function learnStoredTransactions(entry: StorageEntry, p: Placeholders): void {
-  const stored = [...entry.cookies.map((c) => [c.name, decodeURIComponent(c.value)]), ...Object.entries(entry.localStorage)];
+  const stored = [
+    ...entry.cookies.map((c) => [c.name, decodeURIComponent(c.value)]),
+    ...Object.entries(entry.localStorage),
+  ];
   for (const [name, value] of stored) {
     if (!name || !value || !/^(_)?com\.auth0\.auth\./.test(name)) continue;
     try {

@@ -24,11 +24,31 @@ const FRAGMENTS: [string, string, Record<string, unknown>?, Partial<AppConfig>?]
   ['missing id_token, slash prefix', '#/access_token=abc&state=x'],
   ['no transaction for the state', '#access_token=abc&state=x', {}, { responseType: 'token' }],
   ['no state, no transaction', '#access_token=abc&token_type=Bearer', {}, { responseType: 'token' }],
-  ['IdP-initiated login allowed', '#access_token=abc&expires_in=7200&token_type=Bearer&scope=openid', { __enableIdPInitiatedLogin: true }, { responseType: 'token' }],
-  ['impersonation alias', '#access_token=abc&expires_in=NaNx&refresh_token=r', { __enableImpersonation: true }, { responseType: 'token' }],
+  [
+    'IdP-initiated login allowed',
+    '#access_token=abc&expires_in=7200&token_type=Bearer&scope=openid',
+    { __enableIdPInitiatedLogin: true },
+    { responseType: 'token' },
+  ],
+  [
+    'impersonation alias',
+    '#access_token=abc&expires_in=NaNx&refresh_token=r',
+    { __enableImpersonation: true },
+    { responseType: 'token' },
+  ],
   ['state passed as an option', '#access_token=abc&state=given', { state: 'given' }, { responseType: 'token' }],
-  ['base responseType wins over the option', '#access_token=abc&state=given', { state: 'given', responseType: 'token' }, { responseType: 'id_token' }],
-  ['option responseType without a base one', '#id_token=abc&state=given', { state: 'given', responseType: 'token' }, { responseType: '' }],
+  [
+    'base responseType wins over the option',
+    '#access_token=abc&state=given',
+    { state: 'given', responseType: 'token' },
+    { responseType: 'id_token' },
+  ],
+  [
+    'option responseType without a base one',
+    '#id_token=abc&state=given',
+    { state: 'given', responseType: 'token' },
+    { responseType: '' },
+  ],
   ['undecodable id_token', '#id_token=abc&state=given', { state: 'given' }, { responseType: 'id_token' }],
   ['hash option instead of the location', '#ignored', { hash: '#error=from_option&state=s' }],
   ['repeated keys', '#error=a&error=b'],
@@ -48,16 +68,37 @@ const timed = (now: string, limit: string, options: string) => `
 
 /** [name, page code]: validateToken with tokens of this tenant. */
 const VALIDATE: [string, string][] = [
-  ['alice ID token, no nonce expected', `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.idToken, undefined, cb));`],
-  ['nonce expected but absent', `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.idToken, 'nonce-value', cb));`],
-  ['token of another client (audience)', `const t = ${aliceTokens()}; return callback((cb) => new lib.WebAuth({ domain, clientID: 'third-party-spa' }).validateToken(t.idToken, undefined, cb));`],
-  ['HS256 token', `const t = await new Promise((ok) => new lib.WebAuth({ domain, clientID: 'hs256-client' }).client.login(${"{ username: 'alice@example.com', password: 'Passw0rd!alice', realm: 'Username-Password-Authentication', scope: 'openid' }"}, (e, r) => ok(r))); return callback((cb) => webAuth.validateToken(t.idToken, undefined, cb));`],
+  [
+    'alice ID token, no nonce expected',
+    `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.idToken, undefined, cb));`,
+  ],
+  [
+    'nonce expected but absent',
+    `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.idToken, 'nonce-value', cb));`,
+  ],
+  [
+    'token of another client (audience)',
+    `const t = ${aliceTokens()}; return callback((cb) => new lib.WebAuth({ domain, clientID: 'third-party-spa' }).validateToken(t.idToken, undefined, cb));`,
+  ],
+  [
+    'HS256 token',
+    `const t = await new Promise((ok) => new lib.WebAuth({ domain, clientID: 'hs256-client' }).client.login(${"{ username: 'alice@example.com', password: 'Passw0rd!alice', realm: 'Username-Password-Authentication', scope: 'openid' }"}, (e, r) => ok(r))); return callback((cb) => webAuth.validateToken(t.idToken, undefined, cb));`,
+  ],
   ['expired (clock option)', timed('exp + 3600', 'exp + 60', '{}')],
   ['auth_time too old (maxAge)', timed('auth_time + 600', 'auth_time + 2', '{ maxAge: 1, leeway: 1 }')],
-  ['tampered signature', `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.idToken.slice(0, -4) + 'AAAA', undefined, cb));`],
+  [
+    'tampered signature',
+    `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.idToken.slice(0, -4) + 'AAAA', undefined, cb));`,
+  ],
   ['garbage token', "return callback((cb) => webAuth.validateToken('a.b.c', undefined, cb));"],
-  ['access token as ID token', `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.accessToken, undefined, cb));`],
-  ['jwks_uri override', `const t = ${aliceTokens()}; return callback((cb) => new lib.WebAuth({ domain, clientID: 'spa-client', overrides: { __jwks_uri: 'https://' + domain + '/.well-known/jwks.json' } }).validateToken(t.idToken, undefined, cb));`],
+  [
+    'access token as ID token',
+    `const t = ${aliceTokens()}; return callback((cb) => webAuth.validateToken(t.accessToken, undefined, cb));`,
+  ],
+  [
+    'jwks_uri override',
+    `const t = ${aliceTokens()}; return callback((cb) => new lib.WebAuth({ domain, clientID: 'spa-client', overrides: { __jwks_uri: 'https://' + domain + '/.well-known/jwks.json' } }).validateToken(t.idToken, undefined, cb));`,
+  ],
 ];
 
 export const PARSE_HASH_SCENARIOS: Scenario[] = [
@@ -126,7 +167,10 @@ export const PARSE_HASH_SCENARIOS: Scenario[] = [
       // read the same cookie format, reference §9.4).
       await ctx.page.evaluate(() => {
         const cookie = document.cookie.split('; ').find((c) => c.startsWith('com.auth0.auth.'))!;
-        const [name, value] = [cookie.slice(0, cookie.indexOf('=')), decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1))];
+        const [name, value] = [
+          cookie.slice(0, cookie.indexOf('=')),
+          decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)),
+        ];
         document.cookie = `${name}=${encodeURIComponent(value.replace('"acme"', '"org_other0000000"'))}; path=/`;
       });
       await parseAndRecord(ctx);

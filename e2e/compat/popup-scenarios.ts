@@ -25,31 +25,43 @@ const withOpenRecorder = (body: string) => `
   return { result, opened: opened.map(({ win, ...call }) => ({ ...call, navigatedTo: clean(win.location.href), closed: win.closed })) };`;
 
 export const POPUP_SCENARIOS: Scenario[] = [
-  call('popup.preload: window.open name, features and URL; a second preload reuses the window', withOpenRecorder(`
+  call(
+    'popup.preload: window.open name, features and URL; a second preload reuses the window',
+    withOpenRecorder(`
     const handler = webAuth.popup.preload({ popupOptions: { width: 400, scrollbars: 'yes', left: 10 } });
     handler.preload({});
     const other = webAuth.popup.preload({ url: location.origin + '/wait' });
     other._current_popup.kill();
-    return { handlerType: typeof handler.load, killed: other._current_popup };`)),
-  call('popup.authorize: window.open arguments, authorize URL, closed window error', withOpenRecorder(`
+    return { handlerType: typeof handler.load, killed: other._current_popup };`),
+  ),
+  call(
+    'popup.authorize: window.open arguments, authorize URL, closed window error',
+    withOpenRecorder(`
     const r = callback((cb) => void webAuth.popup.authorize({ connection: 'github', popupOptions: { width: 300, height: 400, top: 5, menubar: 'no' }, appState: 'x' }, cb));
     setTimeout(() => { opened[0].win.closed = true; }, 50);
-    return r;`)),
-  call('popup.authorize: a preloaded window is navigated instead of opening another', withOpenRecorder(`
+    return r;`),
+  ),
+  call(
+    'popup.authorize: a preloaded window is navigated instead of opening another',
+    withOpenRecorder(`
     const popupHandler = webAuth.popup.preload();
     const r = callback((cb) => void webAuth.popup.authorize({ popupHandler }, cb));
     setTimeout(() => { opened[0].win.closed = true; }, 50);
-    return r;`)),
-  call('popup.authorize: owp', withOpenRecorder(`
+    return r;`),
+  ),
+  call(
+    'popup.authorize: owp',
+    withOpenRecorder(`
     const r = callback((cb) => void webAuth.popup.authorize({ owp: true, scope: 'openid' }, cb));
     setTimeout(() => { opened[0].win.closed = true; }, 50);
-    return r;`)),
-  argErrors('popup.authorize', [
-    "webAuth.popup.authorize({ responseType: '' }, cb)",
-  ], { responseType: '' }),
-  argErrors('popup.loginWithCredentials', [
-    "webAuth.popup.loginWithCredentials({ realm: 'db', username: 'a', password: 'b' }, cb)",
-  ], { responseType: '' }),
+    return r;`),
+  ),
+  argErrors('popup.authorize', ["webAuth.popup.authorize({ responseType: '' }, cb)"], { responseType: '' }),
+  argErrors(
+    'popup.loginWithCredentials',
+    ["webAuth.popup.loginWithCredentials({ realm: 'db', username: 'a', password: 'b' }, cb)"],
+    { responseType: '' },
+  ),
   argErrors('popup.passwordlessVerify', [
     "webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c' }, cb)",
     "webAuth.popup.passwordlessVerify({ email: 'a@b.c', verificationCode: '1' }, cb)",

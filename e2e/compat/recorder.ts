@@ -62,7 +62,11 @@ export class Recorder {
       .map(({ name, value, path, secure, sameSite, httpOnly }) => ({ name, value, path, secure, sameSite, httpOnly }))
       // The cross-origin verifier cookie is named by the tenant's random id and holds its random
       // verifier (reference §9.3); the rest of its name (the encoded root URL) is compared.
-      .map((c) => (c.name.startsWith(VERIFIER_COOKIE) ? { ...c, name: c.name.replace(/%2F[^%]+$/, '%2F<co_id>'), value: '<verifier>' } : c))
+      .map((c) =>
+        c.name.startsWith(VERIFIER_COOKIE)
+          ? { ...c, name: c.name.replace(/%2F[^%]+$/, '%2F<co_id>'), value: '<verifier>' }
+          : c,
+      )
       .sort((a, b) => a.name.localeCompare(b.name));
     const all: Record<string, string> = await this.page.evaluate(() => ({ ...localStorage })).catch(() => ({}));
     const storage = Object.fromEntries(Object.entries(all).filter(([name]) => !hide(name)));

@@ -35,7 +35,13 @@ export interface Scenario {
  * built from `config`), `c` (its client), `domain`, `arg`, and the helpers `callback`, `attempt`,
  * `plain` defined below.
  */
-export async function inPage(ctx: ScenarioContext, label: string, body: string, arg: unknown = null, config: AppConfig = ctx.config()): Promise<unknown> {
+export async function inPage(
+  ctx: ScenarioContext,
+  label: string,
+  body: string,
+  arg: unknown = null,
+  config: AppConfig = ctx.config(),
+): Promise<unknown> {
   const value = await ctx.page.evaluate(
     async ([body, arg, config]) => {
       const lib = await (window as any).libReady;
@@ -56,7 +62,11 @@ export async function inPage(ctx: ScenarioContext, label: string, body: string, 
           const cb = (err: any, result: unknown) =>
             setTimeout(() => resolve({ err: plain(err), result: result === undefined ? null : result, returned }));
           const handle: any = run(cb);
-          returned = !recordReturn ? '<not compared>' : handle && typeof handle === 'object' ? { method: handle.getMethod?.(), url: handle.getUrl?.() } : typeof handle;
+          returned = !recordReturn
+            ? '<not compared>'
+            : handle && typeof handle === 'object'
+              ? { method: handle.getMethod?.(), url: handle.getUrl?.() }
+              : typeof handle;
         });
       // The message a synchronous call throws, or 'no error'. A native TypeError (v10 dereferencing
       // a null option, §2.1 point 3) is compared by class only: its text is the engine's, naming
@@ -66,16 +76,29 @@ export async function inPage(ctx: ScenarioContext, label: string, body: string, 
           const r: any = fn();
           // COMPATIBILITY.md A1: without a callback we return a Promise where v10 threw
           // `cb parameter is not valid`; both are recorded as the same placeholder.
-          if (r instanceof Promise) return r.catch(() => {}), '<no callback (A1)>';
+          if (r instanceof Promise) return (r.catch(() => {}), '<no callback (A1)>');
           return 'no error';
         } catch (e: any) {
           if (e instanceof TypeError) return 'TypeError';
-          return e && e.message === 'cb parameter is not valid' && withoutCallback ? '<no callback (A1)>' : e && e.message;
+          return e && e.message === 'cb parameter is not valid' && withoutCallback
+            ? '<no callback (A1)>'
+            : e && e.message;
         }
       };
       // A client whose requests fail at once without reaching the tenant (port 1 refuses).
       const offline = new lib.WebAuth({ domain: 'http://127.0.0.1:1', clientID: 'c', responseType: 'token' });
-      const fn = new Function('lib', 'webAuth', 'c', 'domain', 'arg', 'callback', 'attempt', 'plain', 'offline', `return (async () => { ${body} })();`);
+      const fn = new Function(
+        'lib',
+        'webAuth',
+        'c',
+        'domain',
+        'arg',
+        'callback',
+        'attempt',
+        'plain',
+        'offline',
+        `return (async () => { ${body} })();`,
+      );
       return fn(lib, webAuth, webAuth.client, config.domain, arg, callback, attempt, plain, offline);
     },
     [body, arg, config] as const,
@@ -102,7 +125,12 @@ export function argErrors(name: string, expressions: string[], overrides: Partia
 }
 
 /** One scenario that opens the app page and runs `body` with `inPage`. */
-export function call(name: string, body: string, overrides: Partial<AppConfig> = {}, setup?: (ctx: ScenarioContext) => Promise<void>): Scenario {
+export function call(
+  name: string,
+  body: string,
+  overrides: Partial<AppConfig> = {},
+  setup?: (ctx: ScenarioContext) => Promise<void>,
+): Scenario {
   return {
     name,
     async run(ctx) {
@@ -118,7 +146,10 @@ export function call(name: string, body: string, overrides: Partial<AppConfig> =
  * `body` instead of the tenant's answer, keeping the CORS headers: how server failures the tenant
  * never produces on purpose (5xx, text bodies) are provoked. `abort` fails the request instead.
  */
-export function replaceResponse(path: string, answer: { status: number; contentType?: string; body?: string } | 'abort') {
+export function replaceResponse(
+  path: string,
+  answer: { status: number; contentType?: string; body?: string } | 'abort',
+) {
   return async (ctx: ScenarioContext) => {
     await ctx.page.route(
       // Decoded: our Management paths encode the user id (COMPATIBILITY.md D2).
@@ -127,14 +158,21 @@ export function replaceResponse(path: string, answer: { status: number; contentT
         if (route.request().method() === 'OPTIONS') return route.continue();
         const real = await route.fetch();
         if (answer === 'abort') return route.abort('connectionfailed');
-        const headers = Object.fromEntries(Object.entries(real.headers()).filter(([k]) => k.startsWith('access-control-')));
-        await route.fulfill({ status: answer.status, headers: { ...headers, 'content-type': answer.contentType ?? 'application/json' }, body: answer.body ?? '' });
+        const headers = Object.fromEntries(
+          Object.entries(real.headers()).filter(([k]) => k.startsWith('access-control-')),
+        );
+        await route.fulfill({
+          status: answer.status,
+          headers: { ...headers, 'content-type': answer.contentType ?? 'application/json' },
+          body: answer.body ?? '',
+        });
       },
     );
   };
 }
 
-export const ALICE_REALM = "{ username: 'alice@example.com', password: 'Passw0rd!alice', realm: 'Username-Password-Authentication' }";
+export const ALICE_REALM =
+  "{ username: 'alice@example.com', password: 'Passw0rd!alice', realm: 'Username-Password-Authentication' }";
 
 /** Page code (an expression) that logs alice in with the password-realm grant and yields the token response. */
 export const aliceTokens = (extra = "scope: 'openid profile email'") =>
@@ -144,7 +182,13 @@ export const aliceTokens = (extra = "scope: 'openid profile email'") =>
  * Runs `body` in the page without waiting for it (it is expected to navigate) and waits until the
  * main frame is on a URL matching `until`; records the requests made on the way.
  */
-export async function navigateBy(ctx: ScenarioContext, body: string, until: (url: URL) => boolean, config: AppConfig = ctx.config(), arg: unknown = null): Promise<void> {
+export async function navigateBy(
+  ctx: ScenarioContext,
+  body: string,
+  until: (url: URL) => boolean,
+  config: AppConfig = ctx.config(),
+  arg: unknown = null,
+): Promise<void> {
   await Promise.all([
     ctx.page.waitForURL(until, { timeout: 10_000 }),
     ctx.page
@@ -163,7 +207,11 @@ export async function navigateBy(ctx: ScenarioContext, body: string, until: (url
 }
 
 /** Runs `parseHash(options)` on the current page; records the callback values, requests and storage. */
-export async function parseAndRecord(ctx: ScenarioContext, config: AppConfig = ctx.config(), options: Record<string, unknown> = {}): Promise<void> {
+export async function parseAndRecord(
+  ctx: ScenarioContext,
+  config: AppConfig = ctx.config(),
+  options: Record<string, unknown> = {},
+): Promise<void> {
   const outcome = await parseHash(ctx.page, config, options);
   // Our errors are Error instances (name, message); the reference's are plain objects. Their
   // enumerable fields, which is what apps read and serialise, must match exactly.
@@ -173,7 +221,10 @@ export async function parseAndRecord(ctx: ScenarioContext, config: AppConfig = c
   // its transaction here; auth0-js 10 leaves it stored. That one transaction is left out of the
   // snapshot (its removal is unit-tested); every other cookie and item is still compared.
   const used = (outcome.err?.json as { state?: unknown } | undefined)?.state;
-  const hide = typeof used === 'string' && used ? (name: string) => name.endsWith(`.${used}`) || name.endsWith(`.${used}_compat`) : undefined;
+  const hide =
+    typeof used === 'string' && used
+      ? (name: string) => name.endsWith(`.${used}`) || name.endsWith(`.${used}_compat`)
+      : undefined;
   await ctx.rec.storage('after parseHash', hide);
 }
 

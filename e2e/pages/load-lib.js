@@ -6,8 +6,12 @@
     return new Promise(function (resolve, reject) {
       var el = document.createElement('script');
       el.src = src;
-      el.onload = function () { resolve(window.auth0); };
-      el.onerror = function () { reject(new Error('could not load ' + src)); };
+      el.onload = function () {
+        resolve(window.auth0);
+      };
+      el.onerror = function () {
+        reject(new Error('could not load ' + src));
+      };
       document.head.appendChild(el);
     });
   }

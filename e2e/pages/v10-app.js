@@ -15,7 +15,9 @@ window.libReady.then(function (auth0) {
   });
   var status = document.getElementById('status');
   function show(err, authResult) {
-    status.textContent = err ? 'signed out: ' + (err.error || err.code || err.original) : 'signed in as ' + authResult.idTokenPayload.email;
+    status.textContent = err
+      ? 'signed out: ' + (err.error || err.code || err.original)
+      : 'signed in as ' + authResult.idTokenPayload.email;
   }
   webAuth.checkSession({}, show);
   document.getElementById('login').addEventListener('click', function () {

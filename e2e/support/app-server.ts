@@ -54,7 +54,8 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
 
   // Parse by hand: new URL() would quietly resolve '..' segments before we could refuse them.
   const rawPath = (req.url ?? '').split(/[?#]/, 1)[0] ?? '';

@@ -7,9 +7,11 @@
  */
 import type { BrowserContext, Page, Route } from 'playwright';
 
-export const PROVIDER_HOSTS = /^https:\/\/(www\.recaptcha\.net|js\.hcaptcha\.com|cdn\.jsdelivr\.net|[^/]+\.arkoselabs\.com|challenges\.cloudflare\.com)\//;
+export const PROVIDER_HOSTS =
+  /^https:\/\/(www\.recaptcha\.net|js\.hcaptcha\.com|cdn\.jsdelivr\.net|[^/]+\.arkoselabs\.com|challenges\.cloudflare\.com)\//;
 
-export type FakeProvider = 'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
+export type FakeProvider =
+  'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
 
 export function providerOf(url: string): FakeProvider {
   if (url.includes('/recaptcha/enterprise.js')) return 'recaptcha_enterprise';

@@ -65,7 +65,12 @@ export function parseHash(page: Page, config: AppConfig, options: Record<string,
       return new Promise<Outcome>((resolve) =>
         webAuth.parseHash(options, (err: any, result: unknown) =>
           resolve({
-            err: err && { json: JSON.parse(JSON.stringify(err)), name: String(err.name), message: String(err.message), isError: err instanceof Error },
+            err: err && {
+              json: JSON.parse(JSON.stringify(err)),
+              name: String(err.name),
+              message: String(err.message),
+              isError: err instanceof Error,
+            },
             result: result === undefined ? null : result,
           }),
         ),

@@ -20,7 +20,12 @@ export function serveDirectory(dir: string): Promise<AppServer> {
       // resolve() has already folded any '..'; anything outside the folder is refused.
       if (!file.startsWith(root + sep)) return void res.writeHead(403).end();
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' }).end(body);
+      res
+        .writeHead(200, {
+          'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-store',
+        })
+        .end(body);
     } catch {
       res.writeHead(404).end();
     }

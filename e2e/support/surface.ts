@@ -48,7 +48,8 @@ export function enumerateSurface([lib, depth]: [any, number]): Surface {
   for (const key of Object.getOwnPropertyNames(lib)) out[`auth0.${key}`] = read(lib, key);
   const byDefault = lib.default ?? {};
   for (const key of Object.keys(byDefault)) {
-    out[`auth0.default.${key}`] = byDefault[key] === lib[key] ? { type: `same as auth0.${key}` } : describe(byDefault[key]);
+    out[`auth0.default.${key}`] =
+      byDefault[key] === lib[key] ? { type: `same as auth0.${key}` } : describe(byDefault[key]);
   }
   for (const key of Object.keys(lib.version ?? {})) out[`auth0.version.${key}`] = read(lib.version, key);
   for (const ctor of ['WebAuth', 'Authentication', 'Management']) {
@@ -57,7 +58,12 @@ export function enumerateSurface([lib, depth]: [any, number]): Surface {
 
   const domain = 'tenant.example.com';
   const instances: Record<string, object> = {
-    webAuth: new lib.WebAuth({ domain, clientID: 'surface-client', redirectUri: 'http://127.0.0.1/cb', responseType: 'token id_token' }),
+    webAuth: new lib.WebAuth({
+      domain,
+      clientID: 'surface-client',
+      redirectUri: 'http://127.0.0.1/cb',
+      responseType: 'token id_token',
+    }),
     authentication: new lib.Authentication({ domain, clientID: 'surface-client' }),
     management: new lib.Management({ domain, token: 'surface-token' }),
   };
@@ -117,8 +123,17 @@ export function compareSurfaces(reference: Surface, ours: Surface, allowances: r
   // Keeps the list honest: an entry fails as soon as ours stops matching its description.
   for (const a of allowances) {
     for (const path of a.paths) {
-      const state = !reference[path] ? 'not in the reference' : !ours[path] ? 'missing' : same(reference[path], ours[path]) ? 'matching' : 'different';
-      if (state !== a.ours) result.stale.push(`${path}: allow-listed as ${a.ours}, but ours is ${state} (reference ${show(reference[path])}, ours ${show(ours[path])})`);
+      const state = !reference[path]
+        ? 'not in the reference'
+        : !ours[path]
+          ? 'missing'
+          : same(reference[path], ours[path])
+            ? 'matching'
+            : 'different';
+      if (state !== a.ours)
+        result.stale.push(
+          `${path}: allow-listed as ${a.ours}, but ours is ${state} (reference ${show(reference[path])}, ours ${show(ours[path])})`,
+        );
     }
   }
   return result;

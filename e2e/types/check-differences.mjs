@@ -10,7 +10,10 @@ mkdirSync(dir, { recursive: true });
 const source = readFileSync(new URL('./ours/known-differences.ts', import.meta.url), 'utf8');
 const stripped = source.split('\n').filter((line) => !line.includes('@ts-expect-error'));
 writeFileSync(`${dir}known-differences.ts`, stripped.join('\n'));
-writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ extends: '../tsconfig.reference.json', include: ['known-differences.ts'] }));
+writeFileSync(
+  `${dir}tsconfig.json`,
+  JSON.stringify({ extends: '../tsconfig.reference.json', include: ['known-differences.ts'] }),
+);
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const { status } = spawnSync(process.execPath, [tsc, '-p', `${dir}tsconfig.json`], { stdio: 'inherit' });
 process.exit(status ?? 1);

@@ -21,7 +21,9 @@ function signedIn(result) {
   });
 }
 
-document.getElementById('login').addEventListener('click', function () { webAuth.authorize(); });
+document.getElementById('login').addEventListener('click', function () {
+  webAuth.authorize();
+});
 document.getElementById('popup').addEventListener('click', function () {
   webAuth.popup.authorize({ redirectUri: location.origin + '/examples/cdn/callback.html' }, function (err, result) {
     if (err) showError(err);

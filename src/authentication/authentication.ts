@@ -92,7 +92,9 @@ export class Authentication implements AuthenticationClient {
   get ssodataStorage(): SsoDataStorage {
     let storage = ssoStorages.get(this);
     if (!storage) {
-      storage = new SsoDataStorage(transactionStore(this.http.env, this.baseOptions as Parameters<typeof transactionStore>[1]));
+      storage = new SsoDataStorage(
+        transactionStore(this.http.env, this.baseOptions as Parameters<typeof transactionStore>[1]),
+      );
       ssoStorages.set(this, storage);
     }
     return storage;
@@ -211,7 +213,10 @@ export class Authentication implements AuthenticationClient {
   getSSOData(cb: Cb<SsoDataResult | undefined>): void;
   getSSOData(withActiveDirectories: boolean, cb: Cb<SsoDataResult | undefined>): void;
   getSSOData(withActiveDirectories?: boolean): Promise<SsoDataResult>;
-  getSSOData(withActiveDirectories?: boolean | NodeCallback<any>, cb?: NodeCallback<any>): void | Promise<SsoDataResult> {
+  getSSOData(
+    withActiveDirectories?: boolean | NodeCallback<any>,
+    cb?: NodeCallback<any>,
+  ): void | Promise<SsoDataResult> {
     if (typeof withActiveDirectories === 'function') {
       cb = withActiveDirectories;
       withActiveDirectories = false;

@@ -32,7 +32,11 @@ export function call<T = any>(
 ): RequestHandle | Promise<T> {
   const { flags, ...spec } = extras;
   return callbackOrPromise(cb, (done) =>
-    sendRequest(ctx.http, { method, url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...spec }, wrapCallback(done, flags)),
+    sendRequest(
+      ctx.http,
+      { method, url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...spec },
+      wrapCallback(done, flags),
+    ),
   );
 }
 

@@ -7,7 +7,13 @@ import { mergeBase, omit, pick } from '../shared/objects.js';
 import type { RequestHandle } from '../http/request.js';
 import { call, challenge, type ClientContext } from './client-context.js';
 import type { RequestError } from '../errors.js';
-import type { Auth0Callback, Auth0Challenge, ChangePasswordOptions, DbSignUpOptions, DbSignUpResults } from '../types.js';
+import type {
+  Auth0Callback,
+  Auth0Challenge,
+  ChangePasswordOptions,
+  DbSignUpOptions,
+  DbSignUpResults,
+} from '../types.js';
 
 type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';
@@ -31,7 +37,10 @@ export class DBConnection {
   signup(options: DbSignUpOptions, cb: Auth0Callback<DbSignUpResults, RequestError>): RequestHandle;
   signup(options: DbSignUpOptions): Promise<DbSignUpResults>;
   /** For callers that forward an optional callback. */
-  signup(options: DbSignUpOptions, cb?: Auth0Callback<DbSignUpResults, RequestError>): RequestHandle | Promise<DbSignUpResults>;
+  signup(
+    options: DbSignUpOptions,
+    cb?: Auth0Callback<DbSignUpResults, RequestError>,
+  ): RequestHandle | Promise<DbSignUpResults>;
   signup(options: DbSignUpOptions, cb?: NodeCallback<any>): RequestHandle | Promise<DbSignUpResults> {
     checkSignupOptions(options);
     checkCallback(cb);
@@ -46,7 +55,10 @@ export class DBConnection {
   changePassword(options: ChangePasswordOptions, cb: Auth0Callback<string, RequestError>): RequestHandle;
   changePassword(options: ChangePasswordOptions): Promise<string>;
   /** For callers that forward an optional callback. */
-  changePassword(options: ChangePasswordOptions, cb?: Auth0Callback<string, RequestError>): RequestHandle | Promise<string>;
+  changePassword(
+    options: ChangePasswordOptions,
+    cb?: Auth0Callback<string, RequestError>,
+  ): RequestHandle | Promise<string>;
   changePassword(options: ChangePasswordOptions, cb?: NodeCallback<any>): RequestHandle | Promise<string> {
     checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email')]);
     checkCallback(cb);

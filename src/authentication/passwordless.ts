@@ -8,7 +8,13 @@ import { joinUrl, stringifyQuery } from '../shared/query.js';
 import type { RequestHandle } from '../http/request.js';
 import { call, challenge, type ClientContext } from './client-context.js';
 import type { RequestError } from '../errors.js';
-import type { Auth0Callback, Auth0Challenge, PasswordlessStartOptions, PasswordlessStartResult, PasswordlessVerifyOptions } from '../types.js';
+import type {
+  Auth0Callback,
+  Auth0Challenge,
+  PasswordlessStartOptions,
+  PasswordlessStartResult,
+  PasswordlessVerifyOptions,
+} from '../types.js';
 
 type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';
@@ -24,7 +30,17 @@ const VERIFY_RULES: Rule[] = [
 export const checkVerifyOptions = (options: unknown) => checkOptions(options, OPTIONS_MESSAGE, VERIFY_RULES);
 
 const VERIFY_URL_BASE_KEYS = [
-  'clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'protocol', 'nonce',
+  'clientID',
+  'responseType',
+  'responseMode',
+  'redirectUri',
+  'scope',
+  'audience',
+  '_csrf',
+  'state',
+  '_intstate',
+  'protocol',
+  'nonce',
 ];
 
 /** Passwordless Authentication API calls (`webAuth.client.passwordless`). */
@@ -42,12 +58,18 @@ export class PasswordlessAuthentication {
   start(options: PasswordlessStartOptions, cb: Auth0Callback<PasswordlessStartResult, RequestError>): RequestHandle;
   start(options: PasswordlessStartOptions): Promise<PasswordlessStartResult>;
   /** For callers that forward an optional callback. */
-  start(options: PasswordlessStartOptions, cb?: Auth0Callback<PasswordlessStartResult, RequestError>): RequestHandle | Promise<PasswordlessStartResult>;
+  start(
+    options: PasswordlessStartOptions,
+    cb?: Auth0Callback<PasswordlessStartResult, RequestError>,
+  ): RequestHandle | Promise<PasswordlessStartResult>;
   start(options: PasswordlessStartOptions, cb?: NodeCallback<any>): RequestHandle | Promise<PasswordlessStartResult> {
     checkOptions(options, OPTIONS_MESSAGE, [
       required('connection'),
       { ...required('send'), values: ['link', 'code'], valuesMessage: 'send is not valid ([link, code])' },
-      { ...optional('phoneNumber', 'string', 'phoneNumber option is required'), when: (o) => o.send === 'code' || !o.email },
+      {
+        ...optional('phoneNumber', 'string', 'phoneNumber option is required'),
+        when: (o) => o.send === 'code' || !o.email,
+      },
       { ...optional('email', 'string', 'email option is required'), when: (o) => o.send === 'link' || !o.phoneNumber },
       optional('authParams', 'object', 'authParams option is required'),
     ]);
@@ -60,7 +82,10 @@ export class PasswordlessAuthentication {
     if (body.redirectUri) authParams.redirect_uri = authParams.redirectUri || body.redirectUri;
     if (body.responseType) authParams.response_type = authParams.responseType || body.responseType;
     if (body.authParams || body.scope || body.redirectUri || body.responseType) body.authParams = authParams;
-    const snake = toSnakeCase(omit(body, ['redirectUri', 'responseType', 'scope']), ['auth0Client', 'authParams']) as Obj;
+    const snake = toSnakeCase(omit(body, ['redirectUri', 'responseType', 'scope']), [
+      'auth0Client',
+      'authParams',
+    ]) as Obj;
     const headers = language ? { 'X-Request-Language': String(language) } : undefined;
     return call<PasswordlessStartResult>(this.ctx, 'POST', 'passwordless/start', snake, cb, { headers });
   }
@@ -78,7 +103,10 @@ export class PasswordlessAuthentication {
   verify(options: PasswordlessVerifyOptions, cb?: NodeCallback<any>): RequestHandle | Promise<string> {
     checkVerifyOptions(options);
     checkCallback(cb);
-    const body = toSnakeCase(pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID']), ['auth0Client']) as Obj;
+    const body = toSnakeCase(
+      pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID']),
+      ['auth0Client'],
+    ) as Obj;
     return call(this.ctx, 'POST', 'passwordless/verify', body, cb);
   }
 

@@ -9,9 +9,25 @@ type Obj = Record<string, any>;
 
 /** The `/oauth/token` allow-list; the sent body follows this order. */
 const TOKEN_PARAMS = [
-  'realm', 'audience', 'otp', 'organization', 'client_id', 'client_secret', 'redirect_uri', 'scope', 'code',
-  'grant_type', 'username', 'password', 'refresh_token', 'assertion', 'client_assertion',
-  'client_assertion_type', 'code_verifier', 'subject_token', 'subject_token_type',
+  'realm',
+  'audience',
+  'otp',
+  'organization',
+  'client_id',
+  'client_secret',
+  'redirect_uri',
+  'scope',
+  'code',
+  'grant_type',
+  'username',
+  'password',
+  'refresh_token',
+  'assertion',
+  'client_assertion',
+  'client_assertion_type',
+  'code_verifier',
+  'subject_token',
+  'subject_token_type',
 ];
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const PASSWORD_REALM_GRANT = 'http://auth0.com/oauth/grant-type/password-realm';

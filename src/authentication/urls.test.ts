@@ -8,12 +8,22 @@ import { Authentication } from './authentication.js';
 const T = encodeURIComponent(encodeTelemetry({ name: 'auth0.js', version: VERSION }));
 const client = (options: Record<string, unknown> = {}) => {
   const env = fakeEnv();
-  return { env, auth: new Authentication({ domain: 'me.auth0.com', clientID: 'CID', [customEnvironment]: env, ...options } as never) };
+  return {
+    env,
+    auth: new Authentication({
+      domain: 'me.auth0.com',
+      clientID: 'CID',
+      [customEnvironment]: env,
+      ...options,
+    } as never),
+  };
 };
 
 describe('telemetry', () => {
   it('matches v10 encoding (url-safe alphabet, padding kept)', () => {
-    expect(encodeTelemetry({ name: 'auth0.js', version: '10.2.1' })).toBe('eyJuYW1lIjoiYXV0aDAuanMiLCJ2ZXJzaW9uIjoiMTAuMi4xIn0=');
+    expect(encodeTelemetry({ name: 'auth0.js', version: '10.2.1' })).toBe(
+      'eyJuYW1lIjoiYXV0aDAuanMiLCJ2ZXJzaW9uIjoiMTAuMi4xIn0=',
+    );
   });
   it('keeps the low byte of each code unit beyond Latin-1, as v10 did, instead of throwing', () => {
     // é (0xe9) stays; € (0x20ac) becomes 0xac.
@@ -62,7 +72,9 @@ describe('buildAuthorizeUrl', () => {
   it('needs no nonce for code id_token, and warns about unknown parameters unless disabled', () => {
     const { auth, env } = client();
     expect(auth.buildAuthorizeUrl({ responseType: 'code id_token', captcha: 'c', fooBar: 1 })).toContain('foo_bar=1');
-    expect(env.warnings).toEqual([['Following parameters are not allowed on the `/authorize` endpoint: [captcha,foo_bar]']]);
+    expect(env.warnings).toEqual([
+      ['Following parameters are not allowed on the `/authorize` endpoint: [captcha,foo_bar]'],
+    ]);
     const quiet = client({ _disableDeprecationWarnings: true });
     quiet.auth.buildAuthorizeUrl({ responseType: 'code', captcha: 'c' });
     expect(quiet.env.warnings).toEqual([]);
@@ -96,8 +108,17 @@ describe('buildAuthorizeUrl with secrets', () => {
       } as never),
     );
     expect(url.search).not.toMatch(/hunter2|123456|shh/);
-    expect([...url.searchParams.keys()]).toEqual(['client_id', 'response_type', 'redirect_uri', 'state', 'connection', 'auth0Client']);
-    expect(env.warnings).toEqual([['Secrets are never sent in the /authorize URL; dropped: [password,otp,client_secret]']]);
+    expect([...url.searchParams.keys()]).toEqual([
+      'client_id',
+      'response_type',
+      'redirect_uri',
+      'state',
+      'connection',
+      'auth0Client',
+    ]);
+    expect(env.warnings).toEqual([
+      ['Secrets are never sent in the /authorize URL; dropped: [password,otp,client_secret]'],
+    ]);
   });
 });
 
@@ -106,13 +127,26 @@ describe('domain', () => {
   it('is a host name even when it starts with "http"', () => {
     expect(rootUrl('httpcats.example.com')).toBe('https://httpcats.example.com');
     expect(rootUrl('HTTPS.example.com')).toBe('https://HTTPS.example.com');
-    expect(client({ domain: 'httpcats.example.com' }).auth.buildLogoutUrl()).toMatch(/^https:\/\/httpcats\.example\.com\/v2\/logout\?/);
+    expect(client({ domain: 'httpcats.example.com' }).auth.buildLogoutUrl()).toMatch(
+      /^https:\/\/httpcats\.example\.com\/v2\/logout\?/,
+    );
   });
   it('may be a URL: https for any host, http for loopback hosts only', () => {
-    for (const url of ['https://tenant.example.com', 'http://localhost:3000', 'http://127.0.0.1:5000', 'http://127.8.9.10', 'http://[::1]:8080']) {
+    for (const url of [
+      'https://tenant.example.com',
+      'http://localhost:3000',
+      'http://127.0.0.1:5000',
+      'http://127.8.9.10',
+      'http://[::1]:8080',
+    ]) {
       expect(rootUrl(url)).toBe(url);
     }
-    for (const url of ['http://tenant.example.com', 'http://127.0.0.1.example.com', 'http://localhost.example.com', 'HTTP://10.0.0.1']) {
+    for (const url of [
+      'http://tenant.example.com',
+      'http://127.0.0.1.example.com',
+      'http://localhost.example.com',
+      'HTTP://10.0.0.1',
+    ]) {
       expect(() => rootUrl(url), url).toThrow('domain option is not valid: http is only allowed for loopback hosts');
     }
     expect(() => rootUrl('https://')).toThrow('domain option is not valid');

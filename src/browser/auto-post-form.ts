@@ -29,7 +29,8 @@ export function autoPostForm(doc: Document, html: string): HTMLFormElement | und
   form.method = source.method === 'get' ? 'get' : 'post';
   form.action = action.href;
   for (const field of Array.from(source.querySelectorAll('input[name]')) as HTMLInputElement[]) {
-    if (NOT_POSTED.has(field.type) || ((field.type === 'checkbox' || field.type === 'radio') && !field.checked)) continue;
+    if (NOT_POSTED.has(field.type) || ((field.type === 'checkbox' || field.type === 'radio') && !field.checked))
+      continue;
     const input = doc.createElement('input');
     input.type = 'hidden';
     input.name = field.name;

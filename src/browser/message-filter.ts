@@ -34,8 +34,13 @@ export function acceptMessage(event: MessageEvent, expected: ExpectedMessage): R
  * `source` from `origin` (any origin when `origin` is null); undefined for anything else, including
  * the non-JSON noise that browser extensions post.
  */
-export function acceptWindowMessage(event: MessageEvent, origin: string | null, source: unknown): Record<string, any> | undefined {
-  if ((origin !== null && event.origin !== origin) || event.source !== source || typeof event.data !== 'string') return undefined;
+export function acceptWindowMessage(
+  event: MessageEvent,
+  origin: string | null,
+  source: unknown,
+): Record<string, any> | undefined {
+  if ((origin !== null && event.origin !== origin) || event.source !== source || typeof event.data !== 'string')
+    return undefined;
   try {
     const data = JSON.parse(event.data);
     return data && typeof data === 'object' ? data : undefined;

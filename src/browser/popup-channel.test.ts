@@ -7,12 +7,20 @@ const APP = 'https://app.example.com';
 const URL_ = 'https://me.auth0.com/authorize?x=1';
 let env: FakeEnv;
 
-const leftovers = () => ({ listeners: env.listeners.size, timers: env.timers.size, pageHide: env.pageHideListeners.size });
+const leftovers = () => ({
+  listeners: env.listeners.size,
+  timers: env.timers.size,
+  pageHide: env.pageHideListeners.size,
+});
 const none = { listeners: 0, timers: 0, pageHide: 0 };
 
 function open(extra: Record<string, unknown> = {}) {
   const calls: [unknown, unknown][] = [];
-  const channel = openPopupChannel(env, { url: URL_, relayUrl: `${APP}/cb`, origin: APP, features: 'width=1', ...extra }, (err, data) => calls.push([err, data]));
+  const channel = openPopupChannel(
+    env,
+    { url: URL_, relayUrl: `${APP}/cb`, origin: APP, features: 'width=1', ...extra },
+    (err, data) => calls.push([err, data]),
+  );
   return { calls, channel, popup: env.opened.at(-1)! };
 }
 
@@ -72,7 +80,9 @@ describe('popup channel (opener side)', () => {
     expect(channel.originalPopup).toBeNull();
     expect(calls).toEqual([]);
     env.advance(0);
-    expect(calls).toEqual([[{ error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' }, undefined]]);
+    expect(calls).toEqual([
+      [{ error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' }, undefined],
+    ]);
     expect(leftovers()).toEqual(none);
   });
 
@@ -124,7 +134,9 @@ describe('popup handler', () => {
   it("computes v10's features: 500×600 centred on the window, then every popupOptions key", () => {
     // Fake window box: x 100, y 50, 1024×768.
     expect(popupFeatures(env)).toBe('width=500,height=600,left=362,top=134');
-    expect(popupFeatures(env, { width: 400, height: 600, left: 312, scrollbars: 'yes' })).toBe('width=400,height=600,left=312,top=134,scrollbars=yes');
+    expect(popupFeatures(env, { width: 400, height: 600, left: 312, scrollbars: 'yes' })).toBe(
+      'width=400,height=600,left=312,top=134,scrollbars=yes',
+    );
     expect(popupFeatures(env, { width: 301 })).toBe('width=301,height=600,left=461.5,top=134');
     expect(new PopupHandler(env).calculatePosition({ top: 7 })).toEqual({ width: 500, height: 600, left: 362, top: 7 });
   });
@@ -133,7 +145,11 @@ describe('popup handler', () => {
     const handler = new PopupHandler(env);
     const win = handler.preload({ popupOptions: { width: 300 } });
     expect(env.opened).toHaveLength(1);
-    expect(env.opened[0]).toMatchObject({ url: 'about:blank', name: 'auth0_signup_popup', features: 'width=300,height=600,left=462,top=134' });
+    expect(env.opened[0]).toMatchObject({
+      url: 'about:blank',
+      name: 'auth0_signup_popup',
+      features: 'width=300,height=600,left=462,top=134',
+    });
     expect(handler.preload({})).toBe(win);
     expect(env.opened).toHaveLength(1);
     const calls: unknown[] = [];
@@ -158,7 +174,9 @@ describe('popup handler', () => {
     const calls: unknown[] = [];
     handler.load(URL_, `${APP}/cb`, {}, (err) => calls.push(err));
     env.advance(0);
-    expect(calls).toEqual([{ error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' }]);
+    expect(calls).toEqual([
+      { error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' },
+    ]);
   });
 
   it('reads the answer from the origin of the URL when none is given (owp: the tenant relays)', () => {

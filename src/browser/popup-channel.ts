@@ -35,7 +35,11 @@ export interface PopupChannel {
 }
 
 /** Opens (or reuses) the popup and waits for its one answer. */
-export function openPopupChannel(env: BrowserEnv, options: PopupChannelOptions, done: (err: unknown, data?: unknown) => void): PopupChannel {
+export function openPopupChannel(
+  env: BrowserEnv,
+  options: PopupChannelOptions,
+  done: (err: unknown, data?: unknown) => void,
+): PopupChannel {
   const { origin } = options;
   let popup: Window | null = null;
   let finished = false;
@@ -66,7 +70,8 @@ export function openPopupChannel(env: BrowserEnv, options: PopupChannelOptions, 
   } else {
     popup = env.openWindow(options.url, null, options.features);
     // v10 never called back here; an error lets the app tell the user to allow popups.
-    if (!popup) failLater({ error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' });
+    if (!popup)
+      failLater({ error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' });
   }
 
   if (popup) {

@@ -22,7 +22,10 @@ export function extractOrigin(env: BrowserEnv, url: unknown): string {
 }
 
 /** `width`, `height` (default 500×600), `left`, `top` (centred on this window unless given). */
-export function popupPosition(env: BrowserEnv, popupOptions: PopupFeatures): { width: number; height: number; left: number; top: number } {
+export function popupPosition(
+  env: BrowserEnv,
+  popupOptions: PopupFeatures,
+): { width: number; height: number; left: number; top: number } {
   const width = (popupOptions.width as number) || 500;
   const height = (popupOptions.height as number) || 600;
   const box = env.screenBox();
@@ -62,7 +65,11 @@ export class PopupHandler {
     const current = this._current_popup;
     if (current && !current.closed) return current;
     const features = popupFeatures(this.env, options.popupOptions);
-    const opened = this.env.openWindow(options.url || 'about:blank', 'auth0_signup_popup', features) as PreloadedWindow | null;
+    const opened = this.env.openWindow(
+      options.url || 'about:blank',
+      'auth0_signup_popup',
+      features,
+    ) as PreloadedWindow | null;
     this._current_popup = opened;
     if (opened) {
       opened.kill = () => {
@@ -77,7 +84,12 @@ export class PopupHandler {
    * Loads `url` in the preloaded window or a new one and calls `cb` once with the answer posted from
    * `relayUrl`'s page (origin `options.origin`, else the origin of `url`).
    */
-  load(url: string, relayUrl: string | undefined, options: { origin?: string; popupOptions?: PopupFeatures }, cb: (err: unknown, data?: unknown) => void): PopupChannel {
+  load(
+    url: string,
+    relayUrl: string | undefined,
+    options: { origin?: string; popupOptions?: PopupFeatures },
+    cb: (err: unknown, data?: unknown) => void,
+  ): PopupChannel {
     const channel = openPopupChannel(
       this.env,
       {

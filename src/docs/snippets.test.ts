@@ -7,14 +7,22 @@ import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
 const files = ['README.md', 'MIGRATION.md', 'CONTRIBUTING.md'].filter((f) => existsSync(new URL(f, root)));
-const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { name: string; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  name: string;
+  scripts: Record<string, string>;
+};
 
-interface Snippet { file: string; lang: string; code: string; marker: string | undefined }
+interface Snippet {
+  file: string;
+  lang: string;
+  code: string;
+  marker: string | undefined;
+}
 
 function snippets(file: string): Snippet[] {
   const text = readFileSync(new URL(file, root), 'utf8');
   const out: Snippet[] = [];
-  for (const m of text.matchAll(/(?:<!-- snippet: ([^\n]*?) -->\n)?```(\w*)\n([\s\S]*?)```/g)) {
+  for (const m of text.matchAll(/(?:<!-- snippet: ([^\n]*?) -->\n\n?)?```(\w*)\n([\s\S]*?)```/g)) {
     out.push({ file, marker: m[1], lang: m[2] ?? '', code: m[3] ?? '' });
   }
   return out;
@@ -23,7 +31,10 @@ function snippets(file: string): Snippet[] {
 const all = files.flatMap(snippets);
 
 function checkShell(code: string): void {
-  for (const line of code.split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of code
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     for (const cmd of line.split('&&').map((c) => c.trim())) {
       const install = /^npm install(?: (\S+))?$/.exec(cmd);
       if (install) {
@@ -40,8 +51,11 @@ function checkShell(code: string): void {
 }
 
 function checkParses(code: string, lang: string): void {
-  const out = ts.transpileModule(code, { reportDiagnostics: true, fileName: `snippet.${lang === 'js' ? 'js' : 'ts'}`,
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const out = ts.transpileModule(code, {
+    reportDiagnostics: true,
+    fileName: `snippet.${lang === 'js' ? 'js' : 'ts'}`,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
   expect(out.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')) ?? []).toEqual([]);
 }
 
@@ -56,10 +70,12 @@ describe('documentation snippets', () => {
       if (s.lang === 'sh') checkShell(s.code);
       if (s.lang === 'js' || s.lang === 'ts') checkParses(s.code, s.lang);
       if (s.lang === 'html') {
-        for (const m of s.code.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) if (m[1]!.trim()) checkParses(m[1]!, 'js');
+        for (const m of s.code.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g))
+          if (m[1]!.trim()) checkParses(m[1]!, 'js');
         expect(s.code.split('<script').length).toBe(s.code.split('</script>').length);
       }
-      if (s.lang === 'js' || s.lang === 'ts' || s.lang === 'html') expect(s.marker, 'unmarked snippet is not executed').toBeDefined();
+      if (s.lang === 'js' || s.lang === 'ts' || s.lang === 'html')
+        expect(s.marker, 'unmarked snippet is not executed').toBeDefined();
     });
   }
 });

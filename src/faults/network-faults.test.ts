@@ -50,12 +50,17 @@ describe('HTTP faults', () => {
 
   it.each([500, 502, 503, 504])('a %i is one RequestError with its status, retried only when asked', async (status) => {
     env.respond = () => json({ error: 'server_error', error_description: 'down' }, status);
-    await failsWithEachRetryCount((err) => expect(err).toMatchObject({ statusCode: status, code: 'server_error', description: 'down' }));
+    await failsWithEachRetryCount((err) =>
+      expect(err).toMatchObject({ statusCode: status, code: 'server_error', description: 'down' }),
+    );
   });
 
   it('a 5xx that recovers within the retries succeeds once', async () => {
     let attempts = 0;
-    env.respond = () => (++attempts < 3 ? new Response('', { status: 503 }) : new Response("We've just sent you an email", { status: 200 }));
+    env.respond = () =>
+      ++attempts < 3
+        ? new Response('', { status: 503 })
+        : new Response("We've just sent you an email", { status: 200 });
     const calls = await changePassword({ _timesToRetryFailedRequests: 2 });
     expect(calls).toEqual([[null, "We've just sent you an email"]]);
   });
@@ -63,24 +68,42 @@ describe('HTTP faults', () => {
 
 describe('key-set endpoint faults', () => {
   const login = () => loginCalls(env, keys!, testWebAuth(env));
-  const transactionsLeft = () => env.readCookies().split('; ').filter((c) => c.includes('com.auth0.auth.'));
+  const transactionsLeft = () =>
+    env
+      .readCookies()
+      .split('; ')
+      .filter((c) => c.includes('com.auth0.auth.'));
 
   it.each([
     ['answers 500', () => new Response('oops', { status: 500, statusText: 'Internal Server Error' })],
-    ['answers 503 with HTML', () => new Response('<html>', { status: 503, statusText: 'Service Unavailable', headers: { 'content-type': 'text/html' } })],
+    [
+      'answers 503 with HTML',
+      () =>
+        new Response('<html>', {
+          status: 503,
+          statusText: 'Service Unavailable',
+          headers: { 'content-type': 'text/html' },
+        }),
+    ],
     ['answers 200 with no key set', () => json({ nothing: true })],
     ['is unreachable', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('a key-set endpoint that %s fails the login with one invalid_token error and leaves no transaction', async (_case, answer) => {
-    env.respond = answer;
-    const calls = await login();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]![0]).toBeInstanceOf(AuthResponseError);
-    expect(calls[0]![0]).toMatchObject({ error: 'invalid_token' });
-    expect(transactionsLeft()).toEqual([]);
-  });
+  ])(
+    'a key-set endpoint that %s fails the login with one invalid_token error and leaves no transaction',
+    async (_case, answer) => {
+      env.respond = answer;
+      const calls = await login();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]![0]).toBeInstanceOf(AuthResponseError);
+      expect(calls[0]![0]).toMatchObject({ error: 'invalid_token' });
+      expect(transactionsLeft()).toEqual([]);
+    },
+  );
 
   it('a slow key-set endpoint still completes the login once', async () => {
-    env.respond = (url) => new Promise((resolve) => setTimeout(() => resolve(url === JWKS ? json(keys!.jwks) : new Response('', { status: 404 })), 300));
+    env.respond = (url) =>
+      new Promise((resolve) =>
+        setTimeout(() => resolve(url === JWKS ? json(keys!.jwks) : new Response('', { status: 404 })), 300),
+      );
     const calls = await login();
     expect(calls).toHaveLength(1);
     expect(calls[0]![0]).toBeNull();
@@ -88,7 +111,10 @@ describe('key-set endpoint faults', () => {
   });
 
   it('a key-set endpoint that never answers fails the login once with a timeout error after FETCH_JSON_TIMEOUT_MS, and aborts the request', async () => {
-    env.respond = (url, init) => (url === JWKS ? new Promise<Response>(() => {}) : Promise.reject(new Error(`unexpected ${url} ${String(init?.method)}`)));
+    env.respond = (url, init) =>
+      url === JWKS
+        ? new Promise<Response>(() => {})
+        : Promise.reject(new Error(`unexpected ${url} ${String(init?.method)}`));
     const sleep = (ms: number) => new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms));
     const pending = loginCalls(env, keys!, testWebAuth(env));
     for (let i = 0; i < 100 && !env.fetches.some((f) => f.url === JWKS); i++) await sleep(1);

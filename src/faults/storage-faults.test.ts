@@ -20,8 +20,12 @@ beforeEach(async () => {
 
 /** Transactions visible in the cookie jar and in the fake localStorage. */
 function storedTransactions(): string[] {
-  const inCookies = env.readCookies().split('; ').filter((c) => c.includes('com.auth0.auth.'));
-  const local = env.storage && env.storage !== 'throws' ? [...(env.storage as ReturnType<typeof memoryStorage>).data.keys()] : [];
+  const inCookies = env
+    .readCookies()
+    .split('; ')
+    .filter((c) => c.includes('com.auth0.auth.'));
+  const local =
+    env.storage && env.storage !== 'throws' ? [...(env.storage as ReturnType<typeof memoryStorage>).data.keys()] : [];
   return [...inCookies, ...local.filter((k) => k.startsWith('com.auth0.auth.'))];
 }
 
@@ -37,13 +41,16 @@ describe('storage faults', () => {
     ['throws on access (disabled)', () => 'throws' as const],
     ['is absent', () => undefined],
     ['is full (every write throws)', () => memoryStorage(true)],
-  ])('with __tryLocalStorageFirst, localStorage that %s fails over to cookies and the login completes', async (_case, storage) => {
-    env.storage = storage();
-    const { err, result } = await login(testWebAuth(env, { __tryLocalStorageFirst: true }));
-    expect(err).toBeNull();
-    expect(result).toMatchObject({ accessToken: 'AT', idTokenPayload: { sub: 'auth0|alice' } });
-    expect(storedTransactions()).toEqual([]);
-  });
+  ])(
+    'with __tryLocalStorageFirst, localStorage that %s fails over to cookies and the login completes',
+    async (_case, storage) => {
+      env.storage = storage();
+      const { err, result } = await login(testWebAuth(env, { __tryLocalStorageFirst: true }));
+      expect(err).toBeNull();
+      expect(result).toMatchObject({ accessToken: 'AT', idTokenPayload: { sub: 'auth0|alice' } });
+      expect(storedTransactions()).toEqual([]);
+    },
+  );
 
   it('with cookies failing too, keeps nothing and rejects the response with a typed state error', async () => {
     env.storage = memoryStorage(true);
@@ -98,10 +105,20 @@ describe('clock skew', () => {
   ])('a token %s', async (_case, offsets, accepted, message) => {
     const now = Math.floor(env.clock / 1000);
     const claims = claimsFor(env, ISSUER, 'CID', { nonce: 'N' });
-    const token = await keys!.sign({ ...claims, ...Object.fromEntries(Object.entries(offsets).map(([k, d]) => [k, now + d])) });
-    const { err } = await new Promise<{ err: any }>((resolve) => testWebAuth(env).validateToken(token, 'N', (err) => resolve({ err })));
+    const token = await keys!.sign({
+      ...claims,
+      ...Object.fromEntries(Object.entries(offsets).map(([k, d]) => [k, now + d])),
+    });
+    const { err } = await new Promise<{ err: any }>((resolve) =>
+      testWebAuth(env).validateToken(token, 'N', (err) => resolve({ err })),
+    );
     if (accepted) expect(err).toBeNull();
-    else expect(err).toMatchObject({ name: 'AuthResponseError', error: 'invalid_token', errorDescription: expect.stringMatching(message!) });
+    else
+      expect(err).toMatchObject({
+        name: 'AuthResponseError',
+        error: 'invalid_token',
+        errorDescription: expect.stringMatching(message!),
+      });
   });
 
   it('a leeway beyond five minutes is a ConfigurationError, not a silent acceptance', async () => {

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { encodeCookieName, encodeCookieValue, parseCookies } from '../storage/cookie-codec.js';
 import { fuzzParams } from '../testing/fuzz.js';
 
-const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('"quoted"', 'a; b=c', '%41%', '%E0%A4%A', '{"json":[1]}', ' '));
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.constantFrom('"quoted"', 'a; b=c', '%41%', '%E0%A4%A', '{"json":[1]}', ' '),
+);
 
 describe('cookie codec', () => {
   it('encodes to cookie-safe text (no separators, controls or spaces)', () => {
@@ -18,7 +21,13 @@ describe('cookie codec', () => {
   });
 
   it('round-trips any set of distinct names and values through a cookie header', () => {
-    const jar = fc.uniqueArray(fc.tuple(text.filter((n) => n.length > 0), text), { selector: ([n]) => n, maxLength: 6 });
+    const jar = fc.uniqueArray(
+      fc.tuple(
+        text.filter((n) => n.length > 0),
+        text,
+      ),
+      { selector: ([n]) => n, maxLength: 6 },
+    );
     fc.assert(
       fc.property(jar, (cookies) => {
         const header = cookies.map(([n, v]) => `${encodeCookieName(n)}=${encodeCookieValue(v)}`).join('; ');

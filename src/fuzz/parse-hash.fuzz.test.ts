@@ -8,13 +8,31 @@ import { testWebAuth } from '../testing/web-auth.js';
 import { AuthResponseError } from '../errors.js';
 import { callsOf, fuzzParams } from '../testing/fuzz.js';
 
-const KEYS = ['access_token', 'id_token', 'refresh_token', 'state', 'error', 'error_description', 'expires_in', 'token_type', 'scope', 'x'];
+const KEYS = [
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'state',
+  'error',
+  'error_description',
+  'expires_in',
+  'token_type',
+  'scope',
+  'x',
+];
 
 /** Fragments made of interesting keys, arbitrary text and the separators the parser splits on. */
 const fragment = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string()), fc.oneof(fc.string(), fc.constantFrom('%', '%E0%A4%A', '+', '=', 'a.b.c')), fc.boolean()), { maxLength: 8 })
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...KEYS), fc.string()),
+        fc.oneof(fc.string(), fc.constantFrom('%', '%E0%A4%A', '+', '=', 'a.b.c')),
+        fc.boolean(),
+      ),
+      { maxLength: 8 },
+    )
     .map((pairs) => pairs.map(([k, v, bare]) => (bare ? k : `${k}=${v}`)).join('&'))
     .chain((text) => fc.constantFrom(text, '#' + text, '#/' + text)),
 );
@@ -27,11 +45,18 @@ beforeEach(() => {
 
 describe('parseQuery', () => {
   it('never throws on arbitrary text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => void parseQuery(text)), fuzzParams(300));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => void parseQuery(text)),
+      fuzzParams(300),
+    );
   });
 
   it('round-trips what stringifyQuery writes', () => {
-    const params = fc.dictionary(fc.string({ unit: 'binary', minLength: 1 }).filter((k) => !k.includes('[')), fc.string({ unit: 'binary' }), { maxKeys: 8 });
+    const params = fc.dictionary(
+      fc.string({ unit: 'binary', minLength: 1 }).filter((k) => !k.includes('[')),
+      fc.string({ unit: 'binary' }),
+      { maxKeys: 8 },
+    );
     fc.assert(
       fc.property(params, (input) => {
         expect({ ...parseQuery(stringifyQuery(input)) }).toEqual(input);

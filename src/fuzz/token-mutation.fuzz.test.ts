@@ -28,16 +28,15 @@ const decode = (segment: string) => JSON.parse(Buffer.from(segment, 'base64url')
 type Mutation = (token: string) => Promise<string> | string;
 
 /** Flips one bit of one decoded byte of a segment (so base64url's padding bits can't hide it). */
-const flipByte = fc.record({ segment: fc.integer({ min: 0, max: 2 }), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }).map(
-  ({ segment, at, bit }): Mutation =>
-    (token) => {
-      const parts = token.split('.');
-      const bytes = unb64(parts[segment]!);
-      bytes[at % bytes.length]! ^= 1 << bit;
-      parts[segment] = b64(bytes);
-      return parts.join('.');
-    },
-);
+const flipByte = fc
+  .record({ segment: fc.integer({ min: 0, max: 2 }), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) })
+  .map(({ segment, at, bit }): Mutation => (token) => {
+    const parts = token.split('.');
+    const bytes = unb64(parts[segment]!);
+    bytes[at % bytes.length]! ^= 1 << bit;
+    parts[segment] = b64(bytes);
+    return parts.join('.');
+  });
 
 /** Rewrites header fields (alg, kid, typ) while keeping the original signature. */
 const swapHeader = fc
@@ -50,13 +49,10 @@ const swapHeader = fc
     { requiredKeys: [] },
   )
   .filter((changes) => Object.keys(changes).length > 0)
-  .map(
-    (changes): Mutation =>
-      (token) => {
-        const [header, ...rest] = token.split('.');
-        return [json({ ...decode(header!), ...changes }), ...rest].join('.');
-      },
-  );
+  .map((changes): Mutation => (token) => {
+    const [header, ...rest] = token.split('.');
+    return [json({ ...decode(header!), ...changes }), ...rest].join('.');
+  });
 
 /** Drops, duplicates or reorders segments, or truncates the token. */
 const reshape = fc
@@ -65,21 +61,29 @@ const reshape = fc
     fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 5 }),
   )
   .filter((order) => order.join() !== '0,1,2')
-  .map((order): Mutation => (token) => order.map((i) => token.split('.')[i]).join('.'));
-const truncate = fc.nat().map((n): Mutation => (token) => token.slice(0, n % token.length));
+  .map(
+    (order): Mutation =>
+      (token) =>
+        order.map((i) => token.split('.')[i]).join('.'),
+  );
+const truncate = fc.nat().map(
+  (n): Mutation =>
+    (token) =>
+      token.slice(0, n % token.length),
+);
 
 /** Changes one claim without re-signing. */
 const claimChange = fc
-  .tuple(fc.constantFrom('iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'azp', 'nbf', 'email'), fc.jsonValue({ maxDepth: 1 }))
-  .map(
-    ([claim, value]): Mutation =>
-      (token) => {
-        const [header, payload, signature] = token.split('.');
-        const claims = decode(payload!);
-        claims[claim] = JSON.stringify(value) === JSON.stringify(claims[claim]) ? `${String(value)}x` : value;
-        return [header, json(claims), signature].join('.');
-      },
-  );
+  .tuple(
+    fc.constantFrom('iss', 'sub', 'aud', 'exp', 'iat', 'nonce', 'azp', 'nbf', 'email'),
+    fc.jsonValue({ maxDepth: 1 }),
+  )
+  .map(([claim, value]): Mutation => (token) => {
+    const [header, payload, signature] = token.split('.');
+    const claims = decode(payload!);
+    claims[claim] = JSON.stringify(value) === JSON.stringify(claims[claim]) ? `${String(value)}x` : value;
+    return [header, json(claims), signature].join('.');
+  });
 
 /** Signs the same claims with a key the tenant does not publish (same kid, or another). */
 const resign = fc.constantFrom<Mutation>(

@@ -7,11 +7,21 @@ import { fuzzParams } from '../testing/fuzz.js';
 import { customEnvironment } from '../web-auth/injection.js';
 
 // The fake env collects the unknown-parameter warnings the random names cause.
-const auth = new Authentication({ domain: 'me.auth0.com', clientID: 'CID', _sendTelemetry: false, [customEnvironment]: fakeEnv() } as never);
+const auth = new Authentication({
+  domain: 'me.auth0.com',
+  clientID: 'CID',
+  _sendTelemetry: false,
+  [customEnvironment]: fakeEnv(),
+} as never);
 /** Any text, including `&`, `#`, `=`, `?`, `%`, `+`, spaces and non-ASCII. */
-const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('a&b=c', '#frag', '?x=1', '%zz', 'a+b', ' ', '&client_id=evil'));
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('a&b=c', '#frag', '?x=1', '%zz', 'a+b', ' ', '&client_id=evil'),
+);
 /** snake_case parameter names without digits (camelCase and digits ones are renamed on the wire, which is not this property). */
-const paramName = fc.stringMatching(/^[a-z]+(_[a-z]+)*$/).filter((n) => !['client_id', 'response_type', 'federated', 'username', 'domain', 'tenant', 'timeout'].includes(n));
+const paramName = fc
+  .stringMatching(/^[a-z]+(_[a-z]+)*$/)
+  .filter((n) => !['client_id', 'response_type', 'federated', 'username', 'domain', 'tenant', 'timeout'].includes(n));
 const extra = fc.dictionary(paramName, text, { maxKeys: 6 });
 
 /** The query's parameters as [name, value] pairs, decoded once. */

@@ -29,7 +29,9 @@ export function fetchJsonResponse(env: BrowserEnv, url: string): Promise<{ body:
     if (settled) return;
     cancel = env.timer(() => {
       handle.abort();
-      reject(new AuthResponseError({ error: 'timeout', errorDescription: `Timeout while fetching the key set from ${url}` }));
+      reject(
+        new AuthResponseError({ error: 'timeout', errorDescription: `Timeout while fetching the key set from ${url}` }),
+      );
     }, FETCH_JSON_TIMEOUT_MS);
   });
 }

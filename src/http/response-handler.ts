@@ -34,7 +34,14 @@ export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestE
   effective = effective ?? {};
 
   const code = firstTruthy(effective, ['code', 'error', 'error_code', 'status']);
-  const description = firstTruthy(effective, ['errorDescription', 'error_description', 'description', 'error', 'details', 'err']);
+  const description = firstTruthy(effective, [
+    'errorDescription',
+    'error_description',
+    'description',
+    'error',
+    'details',
+    'err',
+  ]);
   const message = typeof description === 'string' ? description : String(code ?? 'Request failed');
   const out = new RequestError(message, { cause: err });
   out.original = err;
@@ -61,7 +68,8 @@ export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestE
 
 /** The `X-RateLimit-*` headers of a 429, as numbers. */
 function rateLimitOf(headers: Record<string, string>) {
-  const read = (name: string) => (headers[`x-ratelimit-${name}`] === undefined ? undefined : Number(headers[`x-ratelimit-${name}`]));
+  const read = (name: string) =>
+    headers[`x-ratelimit-${name}`] === undefined ? undefined : Number(headers[`x-ratelimit-${name}`]);
   return { limit: read('limit'), remaining: read('remaining'), reset: read('reset') };
 }
 

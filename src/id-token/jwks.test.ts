@@ -23,7 +23,14 @@ function fakeIndexedDB() {
       return request(undefined);
     },
   });
-  const db = { transaction: () => { const tx: Record<string, any> = {}; tx.objectStore = () => store(tx); return tx; }, createObjectStore() {} };
+  const db = {
+    transaction: () => {
+      const tx: Record<string, any> = {};
+      tx.objectStore = () => store(tx);
+      return tx;
+    },
+    createObjectStore() {},
+  };
   // A stalled open or read never answers (a blocked upgrade, a wedged browser profile).
   const open = (name: string) => (log.push('open ' + name), stall.open ? {} : request(db));
   return { indexedDB: { open }, data, log, stall, pending };
@@ -31,7 +38,11 @@ function fakeIndexedDB() {
 
 function memoryHints() {
   const items = new Map<string, string>();
-  return { items, getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+  return {
+    items,
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+  };
 }
 
 const URL = 'https://tenant.example.com/.well-known/jwks.json';
@@ -183,11 +194,13 @@ describe('JWKS cache', () => {
     served = [KEY, ...Object.values(bad), { ...KEY, kid: 'ok', use: 'sig', alg: 'RS256' }];
     expect(await getSigningKey(URL, 'ok', source(memoryHints()))).toMatchObject({ kid: 'ok' });
     for (const kid of Object.keys(bad)) {
-      await expect(getSigningKey(URL, kid, source(memoryHints()))).rejects.toThrow(`Could not find a public key for Key ID (kid) "${kid}"`);
+      await expect(getSigningKey(URL, kid, source(memoryHints()))).rejects.toThrow(
+        `Could not find a public key for Key ID (kid) "${kid}"`,
+      );
     }
   });
 
-  it('keeps its key sets in a database of its own, not idb-keyval\'s shared default', async () => {
+  it("keeps its key sets in a database of its own, not idb-keyval's shared default", async () => {
     await (await page()).getSigningKey(URL, 'k1', source());
     const opened = idb.log.filter((entry) => entry.startsWith('open '));
     expect(opened).toEqual(['open webauth-js']);
@@ -202,7 +215,8 @@ describe('JWKS cache', () => {
   ])('does not use a stored set with %s, and fetches instead', async (_name, stored) => {
     await (await page()).getSigningKey(URL, 'k1', source());
     await settle();
-    for (const key of idb.data.keys()) idb.data.set(key, { ...stored, ...('fetchedAt' in stored && stored.fetchedAt === 0 ? { fetchedAt: now } : {}) });
+    for (const key of idb.data.keys())
+      idb.data.set(key, { ...stored, ...('fetchedAt' in stored && stored.fetchedAt === 0 ? { fetchedAt: now } : {}) });
     const key = await (await page()).getSigningKey(URL, 'k1', source());
     expect(key).toEqual(KEY);
     expect(fetches).toBe(2);

@@ -44,7 +44,8 @@ export interface JwksSource {
   hints?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Bits of a base64url modulus, leading zero bytes not counted (0 when it does not decode). */
 function modulusBits(n: string): number {
@@ -79,7 +80,8 @@ function isSigningKey(key: unknown): key is JWK {
 }
 
 /** The usable keys of a fetched body (`{ keys: [...] }`) or stored set; anything else has none. */
-const signingKeys = (value: unknown): JWK[] => (isObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : []);
+const signingKeys = (value: unknown): JWK[] =>
+  isObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : [];
 
 /**
  * A stored set, if it has the shape this module writes: only signing keys and a fetch time. The
@@ -111,7 +113,9 @@ const isFresh = (age: number, ttl: number) => age >= 0 && age < ttl;
 
 async function readPersisted(url: string, source: JwksSource): Promise<CachedSet | undefined> {
   let cancel = () => {};
-  const deadline = new Promise<undefined>((resolve) => (cancel = source.timer(() => resolve(undefined), IDB_READ_TIMEOUT_MS)));
+  const deadline = new Promise<undefined>(
+    (resolve) => (cancel = source.timer(() => resolve(undefined), IDB_READ_TIMEOUT_MS)),
+  );
   try {
     // A stalled open (blocked upgrade, wedged profile) must not hold the validation: the network answers.
     return await Promise.race([idbGet<unknown>(url, keySetStore).then(storedSet), deadline]);
@@ -176,7 +180,8 @@ function mayRefetch(url: string, set: CachedSet, source: JwksSource): boolean {
  * `timeout` error when the key-set endpoint does not answer.
  */
 export async function getSigningKey(url: string, kid: unknown, source: JwksSource): Promise<JWK> {
-  const fresh = (set: CachedSet | undefined): set is CachedSet => !!set && isFresh(source.now() - set.fetchedAt, set.ttl);
+  const fresh = (set: CachedSet | undefined): set is CachedSet =>
+    !!set && isFresh(source.now() - set.fetchedAt, set.ttl);
   let set = memory.get(url);
   if (!fresh(set) && !inFlight.has(url) && persistedFresh(url, source)) {
     set = await readPersisted(url, source);

@@ -17,8 +17,11 @@ const options = (extra: Partial<VerifyOptions> = {}): VerifyOptions => ({
   clock: () => new Date(env.clock),
   ...extra,
 });
-const verify = async (claims: Record<string, unknown>, header?: Record<string, unknown>, extra?: Partial<VerifyOptions>) =>
-  verifyIdToken(await keys.sign(claimsFor(env, ISSUER, 'CID', claims), header), options(extra));
+const verify = async (
+  claims: Record<string, unknown>,
+  header?: Record<string, unknown>,
+  extra?: Partial<VerifyOptions>,
+) => verifyIdToken(await keys.sign(claimsFor(env, ISSUER, 'CID', claims), header), options(extra));
 
 beforeAll(async () => {
   keys = await makeKeys();
@@ -43,7 +46,11 @@ describe('verifyIdToken claim rules beyond v10', () => {
     ['exp', 'Expiration Time (exp) claim must be a number present in the ID token', { exp: '9999999999' }],
     ['iat', 'Issued At (iat) claim must be a number present in the ID token', { iat: '1' }],
     ['nbf', 'Not Before Time (nbf) claim must be a number when present in the ID token', { nbf: '9999999999' }],
-    ['auth_time', 'Authentication Time (auth_time) claim must be a number when present in the ID token', { auth_time: 'yesterday' }],
+    [
+      'auth_time',
+      'Authentication Time (auth_time) claim must be a number when present in the ID token',
+      { auth_time: 'yesterday' },
+    ],
     ['nbf (null)', 'Not Before Time (nbf) claim must be a number when present in the ID token', { nbf: null }],
   ])('requires %s to be a number', async (_name, message, claims) => {
     await expect(verify(claims)).rejects.toThrow(message);
@@ -52,7 +59,9 @@ describe('verifyIdToken claim rules beyond v10', () => {
   it('rejects a header with b64: false (an unencoded payload) before fetching keys', async () => {
     let fetched = 0;
     const source = { fetchJson: async () => (fetched++, { body: keys.jwks }), now: () => env.clock, timer: env.timer };
-    await expect(verify({}, { b64: false }, { source })).rejects.toThrow('ID token header "b64": false (an unencoded payload) is not supported');
+    await expect(verify({}, { b64: false }, { source })).rejects.toThrow(
+      'ID token header "b64": false (an unencoded payload) is not supported',
+    );
     expect(fetched).toBe(0);
   });
 });

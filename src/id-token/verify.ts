@@ -37,7 +37,8 @@ const when = (seconds: number) => new Date(seconds * 1000).toString();
 
 function checkIssuer(iss: unknown, o: VerifyOptions): void {
   if (!isString(iss)) throw new Error('Issuer (iss) claim must be a string present in the ID token');
-  if (iss !== o.issuer) throw new Error(`Issuer (iss) claim mismatch in the ID token, expected "${o.issuer}", found "${iss}"`);
+  if (iss !== o.issuer)
+    throw new Error(`Issuer (iss) claim mismatch in the ID token, expected "${o.issuer}", found "${iss}"`);
 }
 
 function checkClaims(claims: Record<string, any>, o: VerifyOptions): void {
@@ -47,24 +48,31 @@ function checkClaims(claims: Record<string, any>, o: VerifyOptions): void {
     throw new Error('Audience (aud) claim must be a string or array of strings present in the ID token');
   }
   if (Array.isArray(aud) && !aud.includes(o.audience)) {
-    throw new Error(`Audience (aud) claim mismatch in the ID token; expected "${o.audience}" but was not one of "${aud.join(', ')}"`);
+    throw new Error(
+      `Audience (aud) claim mismatch in the ID token; expected "${o.audience}" but was not one of "${aud.join(', ')}"`,
+    );
   }
   if (isString(aud) && aud !== o.audience) {
     throw new Error(`Audience (aud) claim mismatch in the ID token; expected "${o.audience}" but found "${aud}"`);
   }
   if (o.nonce) {
     if (!isString(nonce)) throw new Error('Nonce (nonce) claim must be a string present in the ID token');
-    if (nonce !== o.nonce) throw new Error(`Nonce (nonce) claim value mismatch in the ID token; expected "${o.nonce}", found "${nonce}"`);
+    if (nonce !== o.nonce)
+      throw new Error(`Nonce (nonce) claim value mismatch in the ID token; expected "${o.nonce}", found "${nonce}"`);
   }
   if (Array.isArray(aud) && aud.length > 1) {
     if (!isString(azp)) {
-      throw new Error('Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values');
+      throw new Error(
+        'Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values',
+      );
     }
   }
   // Stricter than v10 (which compared azp only for several audiences): a token issued to another
   // client (its authorized party) is not ours, whatever its audience says.
   if (azp !== undefined && azp !== o.audience) {
-    throw new Error(`Authorized Party (azp) claim mismatch in the ID token; expected "${o.audience}", found "${String(azp)}"`);
+    throw new Error(
+      `Authorized Party (azp) claim mismatch in the ID token; expected "${o.audience}", found "${String(azp)}"`,
+    );
   }
   if (!isNumber(exp)) throw new Error('Expiration Time (exp) claim must be a number present in the ID token');
   if (!isNumber(iat)) throw new Error('Issued At (iat) claim must be a number present in the ID token');
@@ -83,18 +91,26 @@ function checkTimes(claims: Record<string, any>, o: VerifyOptions): void {
   const nowText = now.toString();
   const expLimit = claims.exp + o.leeway;
   if (now.getTime() > expLimit * 1000) {
-    throw new Error(`Expiration Time (exp) claim error in the ID token; current time "${nowText}" is after expiration time "${when(expLimit)}"`);
+    throw new Error(
+      `Expiration Time (exp) claim error in the ID token; current time "${nowText}" is after expiration time "${when(expLimit)}"`,
+    );
   }
   if (claims.nbf !== undefined && now.getTime() < (claims.nbf - o.leeway) * 1000) {
-    throw new Error(`Not Before Time (nbf) claim error in the ID token; current time "${nowText}" is before the not before time "${when(claims.nbf - o.leeway)}"`);
+    throw new Error(
+      `Not Before Time (nbf) claim error in the ID token; current time "${nowText}" is before the not before time "${when(claims.nbf - o.leeway)}"`,
+    );
   }
   if (o.maxAge) {
     if (!isNumber(claims.auth_time)) {
-      throw new Error('Authentication Time (auth_time) claim must be a number present in the ID token when Max Age (max_age) is specified');
+      throw new Error(
+        'Authentication Time (auth_time) claim must be a number present in the ID token when Max Age (max_age) is specified',
+      );
     }
     const limit = claims.auth_time + o.maxAge + o.leeway;
     if (now.getTime() > limit * 1000) {
-      throw new Error(`Authentication Time (auth_time) claim in the ID token indicates that too much time has passed since the last end-user authentication. Current time "${nowText}" is after last auth time at "${when(limit)}"`);
+      throw new Error(
+        `Authentication Time (auth_time) claim in the ID token indicates that too much time has passed since the last end-user authentication. Current time "${nowText}" is after last auth time at "${when(limit)}"`,
+      );
     }
   }
 }
@@ -110,7 +126,9 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
   if (!decoded) throw new Error('ID token could not be decoded');
   const { alg, kid } = decoded.header;
   if (alg !== 'RS256') {
-    throw new Error(`Signature algorithm of "${String(alg)}" is not supported. Expected the ID token to be signed with "RS256".`);
+    throw new Error(
+      `Signature algorithm of "${String(alg)}" is not supported. Expected the ID token to be signed with "RS256".`,
+    );
   }
   // RFC 7797: with b64 false the signature covers the raw payload, not the segment decoded here.
   if (decoded.header.b64 !== undefined && decoded.header.b64 !== true) {
@@ -133,5 +151,8 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
 /** `at_hash`: base64url of the left half of SHA-256 over the access token. */
 export async function accessTokenHash(subtle: SubtleCrypto, accessToken: string): Promise<string> {
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(accessToken)));
-  return btoa(String.fromCharCode(...digest.subarray(0, 16))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...digest.subarray(0, 16)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }

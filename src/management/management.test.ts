@@ -6,7 +6,12 @@ import { Management } from './management.js';
 const make = (respond: (url: string) => Response, extra: Record<string, unknown> = {}) => {
   const env = fakeEnv();
   env.respond = respond;
-  const management = new Management({ domain: 'me.auth0.com', token: 'TOKEN', [customEnvironment]: env, ...extra } as never);
+  const management = new Management({
+    domain: 'me.auth0.com',
+    token: 'TOKEN',
+    [customEnvironment]: env,
+    ...extra,
+  } as never);
   return { env, management };
 };
 
@@ -37,7 +42,9 @@ describe('Management', () => {
       ['PATCH', 'https://me.auth0.com/api/v2/users/auth0%7C1', { user_metadata: { favColor: 'blue' } }],
       ['POST', 'https://me.auth0.com/api/v2/users/auth0%7C1/identities', { link_with: 'ID_TOKEN' }],
     ]);
-    expect(() => management.patchUserMetadata('u', 'x' as never, () => {})).toThrow('userMetadata parameter is not valid');
+    expect(() => management.patchUserMetadata('u', 'x' as never, () => {})).toThrow(
+      'userMetadata parameter is not valid',
+    );
     expect(() => management.linkUser('u', 1 as never, () => {})).toThrow('secondaryUserToken parameter is not valid');
   });
 });
@@ -45,8 +52,12 @@ describe('Management', () => {
 describe('user attribute profiles', () => {
   it.each([0, -1, 1.5, NaN, '2'])('rejects take %j before any request', (take) => {
     const { env, management } = make(() => json({}));
-    expect(() => management.getUserAttributeProfiles({ take: take as number })).toThrow('take option must be an integer of at least 1');
-    expect(() => management.userAttributeProfiles({ take: take as number })).toThrow('take option must be an integer of at least 1');
+    expect(() => management.getUserAttributeProfiles({ take: take as number })).toThrow(
+      'take option must be an integer of at least 1',
+    );
+    expect(() => management.userAttributeProfiles({ take: take as number })).toThrow(
+      'take option must be an integer of at least 1',
+    );
     expect(env.fetches).toEqual([]);
   });
 
@@ -77,17 +88,35 @@ describe('user attribute profiles', () => {
     let calls = 0;
     const limited = (env: ReturnType<typeof fakeEnv>) => () =>
       ++calls === 1
-        ? new Response(JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Slow down', errorCode: 'too_many_requests' }), {
-            status: 429,
-            statusText: 'Too Many Requests',
-            headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(env.clock / 1000) + 3) },
-          })
+        ? new Response(
+            JSON.stringify({
+              statusCode: 429,
+              error: 'Too Many Requests',
+              message: 'Slow down',
+              errorCode: 'too_many_requests',
+            }),
+            {
+              status: 429,
+              statusText: 'Too Many Requests',
+              headers: {
+                'content-type': 'application/json',
+                'x-ratelimit-limit': '10',
+                'x-ratelimit-remaining': '0',
+                'x-ratelimit-reset': String(Math.floor(env.clock / 1000) + 3),
+              },
+            },
+          )
         : json({ user_attribute_profiles: [] });
     const plain = make(() => new Response());
     plain.env.respond = limited(plain.env);
     const err = await plain.management.getUserAttributeProfiles().catch((e) => e);
     // v10's mapping: `code` comes from the body's `error` field.
-    expect(err).toMatchObject({ statusCode: 429, code: 'Too Many Requests', description: 'Too Many Requests', rateLimit: { limit: 10, remaining: 0 } });
+    expect(err).toMatchObject({
+      statusCode: 429,
+      code: 'Too Many Requests',
+      description: 'Too Many Requests',
+      rateLimit: { limit: 10, remaining: 0 },
+    });
     calls = 0;
     const retrying = make(() => new Response(), { _timesToRetryFailedRequests: 1 });
     retrying.env.respond = limited(retrying.env);
@@ -110,6 +139,9 @@ describe('user ids that name another endpoint', () => {
     const { env, management } = make(() => json({}));
     await management.getUser('a.b');
     await management.getUser('...');
-    expect(sent(env).map((r) => r.url)).toEqual(['https://me.auth0.com/api/v2/users/a.b', 'https://me.auth0.com/api/v2/users/...']);
+    expect(sent(env).map((r) => r.url)).toEqual([
+      'https://me.auth0.com/api/v2/users/a.b',
+      'https://me.auth0.com/api/v2/users/...',
+    ]);
   });
 });

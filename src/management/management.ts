@@ -15,7 +15,14 @@ import {
   type UserAttributeProfilesPage,
 } from './user-attribute-profiles.js';
 import { ArgumentError, type RequestError } from '../errors.js';
-import type { Auth0Callback, Auth0Identity, ManagementUser, TelemetryInfo, TokenProvider, UserMetadata } from '../types.js';
+import type {
+  Auth0Callback,
+  Auth0Identity,
+  ManagementUser,
+  TelemetryInfo,
+  TokenProvider,
+  UserMetadata,
+} from '../types.js';
 
 /** Options of `new Management(options)`. */
 export interface ManagementOptions {
@@ -77,12 +84,19 @@ export class Management {
     base.rootUrl = 'https://' + options.domain + '/api/v2';
     this.baseOptions = base;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
-    this.http = { env, telemetry: telemetryFor(options), headers: base.headers, retries: Number(options._timesToRetryFailedRequests) || 0 };
+    this.http = {
+      env,
+      telemetry: telemetryFor(options),
+      headers: base.headers,
+      retries: Number(options._timesToRetryFailedRequests) || 0,
+    };
   }
 
   private call<T>(spec: Omit<RequestSpec, 'url'> & { path: string }, cb: NodeCallback<T> | undefined) {
     const url = this.baseOptions.rootUrl + spec.path;
-    return callbackOrPromise(cb, (done) => sendRequest(this.http, { ...spec, url }, wrapCallback(done, { ignoreCasing: true })));
+    return callbackOrPromise(cb, (done) =>
+      sendRequest(this.http, { ...spec, url }, wrapCallback(done, { ignoreCasing: true })),
+    );
   }
 
   /**
@@ -111,7 +125,11 @@ export class Management {
    */
   patchUserMetadata(userId: string, userMetadata: UserMetadata, cb: Cb<ManagementUser>): RequestHandle;
   patchUserMetadata(userId: string, userMetadata: UserMetadata): Promise<ManagementUser>;
-  patchUserMetadata(userId: string, userMetadata: UserMetadata, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
+  patchUserMetadata(
+    userId: string,
+    userMetadata: UserMetadata,
+    cb?: NodeCallback<any>,
+  ): RequestHandle | Promise<ManagementUser> {
     checkUserId(userId);
     checkValue(userMetadata, 'object', 'userMetadata parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
@@ -121,7 +139,11 @@ export class Management {
   /** Updates root attributes of the user (needs `update:users`). */
   patchUserAttributes(userId: string, user: Partial<ManagementUser>, cb: Cb<ManagementUser>): RequestHandle;
   patchUserAttributes(userId: string, user: Partial<ManagementUser>): Promise<ManagementUser>;
-  patchUserAttributes(userId: string, user: Partial<ManagementUser>, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
+  patchUserAttributes(
+    userId: string,
+    user: Partial<ManagementUser>,
+    cb?: NodeCallback<any>,
+  ): RequestHandle | Promise<ManagementUser> {
     checkUserId(userId);
     checkValue(user, 'object', 'user parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
@@ -138,11 +160,18 @@ export class Management {
    */
   linkUser(userId: string, secondaryUserToken: string, cb: Cb<Auth0Identity[]>): RequestHandle;
   linkUser(userId: string, secondaryUserToken: string): Promise<Auth0Identity[]>;
-  linkUser(userId: string, secondaryUserToken: string, cb?: NodeCallback<any>): RequestHandle | Promise<Auth0Identity[]> {
+  linkUser(
+    userId: string,
+    secondaryUserToken: string,
+    cb?: NodeCallback<any>,
+  ): RequestHandle | Promise<Auth0Identity[]> {
     checkUserId(userId);
     checkValue(secondaryUserToken, 'string', 'secondaryUserToken parameter is not valid');
     checkValue(cb, 'function', 'cb parameter is not valid', true);
-    return this.call({ method: 'POST', path: userPath(userId) + '/identities', body: { link_with: secondaryUserToken } }, cb);
+    return this.call(
+      { method: 'POST', path: userPath(userId) + '/identities', body: { link_with: secondaryUserToken } },
+      cb,
+    );
   }
 
   /**
@@ -156,7 +185,10 @@ export class Management {
    */
   getUserAttributeProfiles(options: PageOptions | undefined, cb: Cb<UserAttributeProfilesPage>): RequestHandle;
   getUserAttributeProfiles(options?: PageOptions): Promise<UserAttributeProfilesPage>;
-  getUserAttributeProfiles(options?: PageOptions, cb?: NodeCallback<any>): RequestHandle | Promise<UserAttributeProfilesPage> {
+  getUserAttributeProfiles(
+    options?: PageOptions,
+    cb?: NodeCallback<any>,
+  ): RequestHandle | Promise<UserAttributeProfilesPage> {
     const query = pageQuery(options);
     checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'GET', path: '/user-attribute-profiles' + query }, cb);
@@ -172,7 +204,10 @@ export class Management {
    */
   userAttributeProfiles(options: { take?: number } = {}): AsyncGenerator<UserAttributeProfile, void, undefined> {
     pageQuery(options); // a bad `take` throws here, not at the first iteration
-    return iterateProfiles((page) => this.getUserAttributeProfiles(page) as Promise<UserAttributeProfilesPage>, options);
+    return iterateProfiles(
+      (page) => this.getUserAttributeProfiles(page) as Promise<UserAttributeProfilesPage>,
+      options,
+    );
   }
 }
 

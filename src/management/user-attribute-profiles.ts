@@ -67,11 +67,13 @@ export function pageQuery(options: PageOptions = {}): string {
   if (typeof options !== 'object' || options === null) throw new ArgumentError('options parameter is not valid');
   const params = new URLSearchParams();
   if (options.from !== undefined) {
-    if (typeof options.from !== 'string' || !options.from) throw new ArgumentError('from option must be a non-empty string');
+    if (typeof options.from !== 'string' || !options.from)
+      throw new ArgumentError('from option must be a non-empty string');
     params.set('from', options.from);
   }
   if (options.take !== undefined) {
-    if (!Number.isInteger(options.take) || options.take < 1) throw new ArgumentError('take option must be an integer of at least 1');
+    if (!Number.isInteger(options.take) || options.take < 1)
+      throw new ArgumentError('take option must be an integer of at least 1');
     params.set('take', String(options.take));
   }
   const query = params.toString();
@@ -93,7 +95,8 @@ export async function* iterateProfiles(
     yield* page.user_attribute_profiles ?? [];
     const next = page.next;
     if (!next) return;
-    if (seen.has(next)) throw new WebAuthError(`The server repeated the cursor ${JSON.stringify(next)}; stopping to avoid a loop`);
+    if (seen.has(next))
+      throw new WebAuthError(`The server repeated the cursor ${JSON.stringify(next)}; stopping to avoid a loop`);
     seen.add(next);
     from = next;
   }

@@ -9,33 +9,113 @@ let env: FakeEnv;
 type Client = ReturnType<typeof testWebAuth>['client'];
 const client = () => testWebAuth(env).client;
 /** Everything a log line of the error could show: enumerable fields, the message and the stack. */
-const exposed = (err: unknown) => JSON.stringify(err) + String((err as Error)?.message) + String((err as Error)?.stack) + JSON.stringify((err as any)?.original);
+const exposed = (err: unknown) =>
+  JSON.stringify(err) +
+  String((err as Error)?.message) +
+  String((err as Error)?.stack) +
+  JSON.stringify((err as any)?.original);
 
 const failures = {
   denied: () => json({ error: 'invalid_grant', error_description: 'Wrong email or password.' }, 403),
-  html: () => new Response("<html>oops</html>", { status: 500, statusText: 'Internal Server Error' }),
+  html: () => new Response('<html>oops</html>', { status: 500, statusText: 'Internal Server Error' }),
   offline: () => Promise.reject(new TypeError('Failed to fetch')),
 };
 
-const cases: { id: string; source: string; name: string; error: string | number | null; respond: () => Response | Promise<Response>; call: (c: Client, cb: (...a: unknown[]) => void) => unknown }[] = [
-  { id: 'SEC-01', source: 'CVE-2020-5263 (auth0-js: password in error object)', name: 'password in a denied login', error: 'invalid_grant', respond: failures.denied,
-    call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never) },
-  { id: 'SEC-02', source: 'CVE-2020-5263 (auth0-js); COMPATIBILITY.md S5', name: 'password in a login whose answer is HTML 500', error: 500, respond: failures.html,
-    call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never) },
-  { id: 'SEC-03', source: 'COMPATIBILITY.md S5', name: 'password in a login that cannot reach the network', error: null, respond: failures.offline,
-    call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never) },
-  { id: 'SEC-04', source: 'RFC 9700 §4.14 (refresh tokens)', name: 'refresh_token in a denied token request', error: 'invalid_grant', respond: failures.denied,
-    call: (c, cb) => c.oauthToken({ grantType: 'refresh_token', refresh_token: SECRET } as never, cb as never) },
-  { id: 'SEC-05', source: 'RFC 7636 §7 (code_verifier)', name: 'code and code_verifier in a failed exchange', error: 500, respond: failures.html,
-    call: (c, cb) => c.oauthToken({ grantType: 'authorization_code', code: SECRET, code_verifier: SECRET, redirectUri: 'https://app.example.com/callback' } as never, cb as never) },
-  { id: 'SEC-06', source: 'RFC 8693 §2.1 (subject_token)', name: 'subject_token in a denied custom token exchange', error: 'invalid_grant', respond: failures.denied,
-    call: (c, cb) => c.customTokenExchange({ subjectToken: SECRET, subjectTokenType: 'urn:x' } as never, cb as never) },
-  { id: 'SEC-07', source: 'OWASP ASVS 7.1.1', name: 'password in a denied resource-owner login', error: 'invalid_grant', respond: failures.denied,
-    call: (c, cb) => c.loginWithResourceOwner({ connection: 'db', username: 'alice', password: SECRET } as never, cb as never) },
-  { id: 'SEC-08', source: 'OWASP ASVS 7.1.1', name: 'password in a failed signup', error: null, respond: failures.offline,
-    call: (c, cb) => c.dbConnection.signup({ connection: 'db', email: 'a@example.com', password: SECRET } as never, cb as never) },
-  { id: 'SEC-09', source: 'RFC 6749 §10.6 (one-time codes)', name: 'otp in a failed passwordless verify', error: 500, respond: failures.html,
-    call: (c, cb) => c.passwordless.verify({ connection: 'email', email: 'a@example.com', verificationCode: SECRET } as never, cb as never) },
+const cases: {
+  id: string;
+  source: string;
+  name: string;
+  error: string | number | null;
+  respond: () => Response | Promise<Response>;
+  call: (c: Client, cb: (...a: unknown[]) => void) => unknown;
+}[] = [
+  {
+    id: 'SEC-01',
+    source: 'CVE-2020-5263 (auth0-js: password in error object)',
+    name: 'password in a denied login',
+    error: 'invalid_grant',
+    respond: failures.denied,
+    call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never),
+  },
+  {
+    id: 'SEC-02',
+    source: 'CVE-2020-5263 (auth0-js); COMPATIBILITY.md S5',
+    name: 'password in a login whose answer is HTML 500',
+    error: 500,
+    respond: failures.html,
+    call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never),
+  },
+  {
+    id: 'SEC-03',
+    source: 'COMPATIBILITY.md S5',
+    name: 'password in a login that cannot reach the network',
+    error: null,
+    respond: failures.offline,
+    call: (c, cb) => c.login({ realm: 'db', username: 'alice', password: SECRET } as never, cb as never),
+  },
+  {
+    id: 'SEC-04',
+    source: 'RFC 9700 §4.14 (refresh tokens)',
+    name: 'refresh_token in a denied token request',
+    error: 'invalid_grant',
+    respond: failures.denied,
+    call: (c, cb) => c.oauthToken({ grantType: 'refresh_token', refresh_token: SECRET } as never, cb as never),
+  },
+  {
+    id: 'SEC-05',
+    source: 'RFC 7636 §7 (code_verifier)',
+    name: 'code and code_verifier in a failed exchange',
+    error: 500,
+    respond: failures.html,
+    call: (c, cb) =>
+      c.oauthToken(
+        {
+          grantType: 'authorization_code',
+          code: SECRET,
+          code_verifier: SECRET,
+          redirectUri: 'https://app.example.com/callback',
+        } as never,
+        cb as never,
+      ),
+  },
+  {
+    id: 'SEC-06',
+    source: 'RFC 8693 §2.1 (subject_token)',
+    name: 'subject_token in a denied custom token exchange',
+    error: 'invalid_grant',
+    respond: failures.denied,
+    call: (c, cb) => c.customTokenExchange({ subjectToken: SECRET, subjectTokenType: 'urn:x' } as never, cb as never),
+  },
+  {
+    id: 'SEC-07',
+    source: 'OWASP ASVS 7.1.1',
+    name: 'password in a denied resource-owner login',
+    error: 'invalid_grant',
+    respond: failures.denied,
+    call: (c, cb) =>
+      c.loginWithResourceOwner({ connection: 'db', username: 'alice', password: SECRET } as never, cb as never),
+  },
+  {
+    id: 'SEC-08',
+    source: 'OWASP ASVS 7.1.1',
+    name: 'password in a failed signup',
+    error: null,
+    respond: failures.offline,
+    call: (c, cb) =>
+      c.dbConnection.signup({ connection: 'db', email: 'a@example.com', password: SECRET } as never, cb as never),
+  },
+  {
+    id: 'SEC-09',
+    source: 'RFC 6749 §10.6 (one-time codes)',
+    name: 'otp in a failed passwordless verify',
+    error: 500,
+    respond: failures.html,
+    call: (c, cb) =>
+      c.passwordless.verify(
+        { connection: 'email', email: 'a@example.com', verificationCode: SECRET } as never,
+        cb as never,
+      ),
+  },
 ];
 
 beforeEach(() => {

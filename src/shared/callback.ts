@@ -9,7 +9,10 @@ export type NodeCallback<T> = (err: any, result?: T) => void;
  * valid`) and returns what `start` returns; without a callback, returns a Promise settled by the
  * callback `start` receives, rejecting with the same error object.
  */
-export function callbackOrPromise<T, R>(cb: NodeCallback<T> | undefined, start: (cb: NodeCallback<T>) => R): R | Promise<T> {
+export function callbackOrPromise<T, R>(
+  cb: NodeCallback<T> | undefined,
+  start: (cb: NodeCallback<T>) => R,
+): R | Promise<T> {
   if (checkCallback(cb)) return start(cb);
   return new Promise<T>((resolve, reject) => {
     start((err, result) => (err ? reject(err) : resolve(result as T)));

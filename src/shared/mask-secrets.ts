@@ -8,7 +8,15 @@ export const MASK = '*****';
  * refresh and subject tokens, client secrets, and the ID token `linkUser` sends.
  */
 const SECRET_FIELDS = new Set([
-  'password', 'otp', 'verification_code', 'code', 'code_verifier', 'refresh_token', 'subject_token', 'client_secret', 'link_with',
+  'password',
+  'otp',
+  'verification_code',
+  'code',
+  'code_verifier',
+  'refresh_token',
+  'subject_token',
+  'client_secret',
+  'link_with',
 ]);
 
 /**

@@ -8,8 +8,21 @@ describe('stringifyQuery', () => {
     );
   });
   it('gives the same encoding on the unreserved fast path as the full encoder', () => {
-    const full = (t: string) => encodeURIComponent(t).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-    const samples = ['', 'abc_XYZ-0.9~', 'a b', 'a+b', 'é', '😀', 'x\ny', "!'()*", 'http://a/b?c=d#e', 'a\u0000b', '[1]'];
+    const full = (t: string) =>
+      encodeURIComponent(t).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    const samples = [
+      '',
+      'abc_XYZ-0.9~',
+      'a b',
+      'a+b',
+      'é',
+      '😀',
+      'x\ny',
+      "!'()*",
+      'http://a/b?c=d#e',
+      'a\u0000b',
+      '[1]',
+    ];
     for (let code = 0; code < 0x300; code++) samples.push('k' + String.fromCharCode(code) + 'v');
     for (const text of samples) expect(encodeRfc3986(text)).toBe(full(text));
   });
@@ -39,7 +52,9 @@ describe('parseQuery', () => {
 describe('joinUrl', () => {
   it('collapses duplicate slashes but keeps the protocol and a trailing slash', () => {
     expect(joinUrl('https://t.example.com/', '/authorize')).toBe('https://t.example.com/authorize');
-    expect(joinUrl('https://t.example.com/', '.well-known/jwks.json')).toBe('https://t.example.com/.well-known/jwks.json');
+    expect(joinUrl('https://t.example.com/', '.well-known/jwks.json')).toBe(
+      'https://t.example.com/.well-known/jwks.json',
+    );
     expect(joinUrl('http://localhost:3000', 'v2', 'logout')).toBe('http://localhost:3000/v2/logout');
     expect(joinUrl('https://t/api/v2', 'users/')).toBe('https://t/api/v2/users/');
   });

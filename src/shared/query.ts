@@ -3,7 +3,9 @@
 /** encodeURIComponent that also escapes `!'()*`, leaving only RFC 3986 unreserved characters. */
 export function encodeRfc3986(text: string): string {
   // Most values (ids, state, nonce) are already unreserved; skipping the encoder is 2x faster.
-  return /^[\w.~-]*$/.test(text) ? text : encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  return /^[\w.~-]*$/.test(text)
+    ? text
+    : encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
 function serialize(prefix: string, value: unknown, out: string[]): void {

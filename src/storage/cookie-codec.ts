@@ -11,7 +11,9 @@ const VALUE_LITERALS = /%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[B-D])/g;
 
 /** Encodes a cookie name (`(` and `)` are escaped too, as they are not allowed in names). */
 export function encodeCookieName(name: string): string {
-  return encodeURIComponent(name).replace(NAME_LITERALS, decodeURIComponent).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
+  return encodeURIComponent(name)
+    .replace(NAME_LITERALS, decodeURIComponent)
+    .replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
 }
 
 /** Encodes a cookie value. */

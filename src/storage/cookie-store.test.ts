@@ -12,7 +12,9 @@ describe('cookie codec', () => {
   });
   it('decodes what it encodes and strips surrounding quotes', () => {
     const value = '{"nonce":"a~b.c_d-e","state":"S"}';
-    const cookies = parseCookies(`x=1; ${encodeCookieName('com.auth0.auth.S')}=${encodeCookieValue(value)}; q="%22quoted%22"`);
+    const cookies = parseCookies(
+      `x=1; ${encodeCookieName('com.auth0.auth.S')}=${encodeCookieValue(value)}; q="%22quoted%22"`,
+    );
     expect(cookies.get('com.auth0.auth.S')).toBe(value);
     expect(cookies.get('q')).toBe('"quoted"');
   });
@@ -21,10 +23,18 @@ describe('cookie codec', () => {
 describe('cookieStore', () => {
   it('on https with a cookieDomain writes the compat cookie first, then the SameSite=None cookie', () => {
     const env = fakeEnv('https://app.example.com/');
-    cookieStore(env, { legacySameSiteCookie: true, cookieDomain: '.example.com' }).set('com.auth0.auth.S', { state: 'S' }, 1 / 48);
+    cookieStore(env, { legacySameSiteCookie: true, cookieDomain: '.example.com' }).set(
+      'com.auth0.auth.S',
+      { state: 'S' },
+      1 / 48,
+    );
     expect(env.cookieWrites).toHaveLength(2);
-    expect(env.cookieWrites[0]).toMatch(/^_com\.auth0\.auth\.S_compat=\{%22state%22:%22S%22\}; path=\/; expires=.+ GMT; secure; domain=\.example\.com$/);
-    expect(env.cookieWrites[1]).toMatch(/^com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=.+; secure; sameSite=none; domain=\.example\.com$/);
+    expect(env.cookieWrites[0]).toMatch(
+      /^_com\.auth0\.auth\.S_compat=\{%22state%22:%22S%22\}; path=\/; expires=.+ GMT; secure; domain=\.example\.com$/,
+    );
+    expect(env.cookieWrites[1]).toMatch(
+      /^com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=.+; secure; sameSite=none; domain=\.example\.com$/,
+    );
     const expires = Date.parse(env.cookieWrites[1]!.match(/expires=([^;]+)/)![1]!);
     expect(Math.abs(expires - (env.clock + 30 * 60 * 1000))).toBeLessThan(1000);
   });
@@ -60,7 +70,11 @@ describe('cookieStore on https without cookieDomain (cookie tossing)', () => {
   it('writes one __Host- cookie, Secure and SameSite=Lax, and no compat cookie', () => {
     const env = fakeEnv('https://app.example.com/');
     cookieStore(env, { legacySameSiteCookie: true }).set('com.auth0.auth.S', { state: 'S' }, 1 / 48);
-    expect(env.cookieWrites).toEqual([expect.stringMatching(/^__Host-com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=[^;]+; secure; samesite=lax$/)]);
+    expect(env.cookieWrites).toEqual([
+      expect.stringMatching(
+        /^__Host-com\.auth0\.auth\.S=\{%22state%22:%22S%22\}; path=\/; expires=[^;]+; secure; samesite=lax$/,
+      ),
+    ]);
   });
   it('reads its __Host- cookie before a same-named cookie a sibling subdomain tossed in first', () => {
     const env = fakeEnv('https://app.example.com/');
@@ -79,6 +93,8 @@ describe('cookieStore on https without cookieDomain (cookie tossing)', () => {
     store.set('com.auth0.auth.V', { state: 'V', nonce: 'n' });
     store.remove('com.auth0.auth.V');
     expect(store.get('com.auth0.auth.V')).toBeUndefined();
-    expect(env.cookieWrites.filter((c) => c.startsWith('__Host-com.auth0.auth.V=;'))).toEqual([expect.stringMatching(/; secure$/)]);
+    expect(env.cookieWrites.filter((c) => c.startsWith('__Host-com.auth0.auth.V=;'))).toEqual([
+      expect.stringMatching(/; secure$/),
+    ]);
   });
 });

@@ -53,7 +53,10 @@ interface Link {
 }
 
 /** Creates the transaction store for an instance. */
-export function transactionStore(env: BrowserEnv, options: CookieStoreOptions & { __tryLocalStorageFirst?: unknown }): KeyValueStore {
+export function transactionStore(
+  env: BrowserEnv,
+  options: CookieStoreOptions & { __tryLocalStorageFirst?: unknown },
+): KeyValueStore {
   const chain: Link[] = [];
   if (options.__tryLocalStorageFirst === true) {
     try {
@@ -85,11 +88,25 @@ export function transactionStore(env: BrowserEnv, options: CookieStoreOptions & 
     return undefined;
   };
   return {
-    get: (key) => run((s) => s.get(key), (value) => value !== undefined),
+    get: (key) =>
+      run(
+        (s) => s.get(key),
+        (value) => value !== undefined,
+      ),
     // Serialised once before the chain: a value JSON cannot hold (a cycle, a BigInt) throws to the
     // caller, as in v10, instead of being taken for a storage failure that fails the chain over.
-    set: (key, value, days) => (JSON.stringify(value), run((s) => s.set(key, value, days), () => true)),
+    set: (key, value, days) => (
+      JSON.stringify(value),
+      run(
+        (s) => s.set(key, value, days),
+        () => true,
+      )
+    ),
     // Every store: the entry may have landed in any of them.
-    remove: (key) => void run((s) => s.remove(key), () => false),
+    remove: (key) =>
+      void run(
+        (s) => s.remove(key),
+        () => false,
+      ),
   };
 }

@@ -51,7 +51,8 @@ export async function expectOneRejection(
   expect(calls[0]![0]).toBeTruthy();
   const err = calls[0]![0] as Record<string, any>;
   expect(err?.error ?? err?.code ?? null).toBe(error);
-  if (reason !== undefined) expect(String(err.errorDescription ?? err.description ?? err.error_description)).toMatch(reason);
+  if (reason !== undefined)
+    expect(String(err.errorDescription ?? err.description ?? err.error_description)).toMatch(reason);
   expect(calls[0]![1] ?? null).toBeNull();
   expect(foreignHosts(env)).toEqual([]);
   return err;
@@ -78,14 +79,25 @@ export async function makeRawKeys(kid = 'k1', modulusLength = 2048): Promise<Raw
   );
   const { kty, n, e } = (await webcrypto.subtle.exportKey('jwk', pair.publicKey)) as JWK;
   const publicJwk: JWK = { kty, n, e, kid, alg: 'RS256', use: 'sig' };
-  const { key_ops: _ops, ext: _ext, alg: _alg, ...privateJwk } = (await webcrypto.subtle.exportKey('jwk', pair.privateKey)) as JWK;
+  const {
+    key_ops: _ops,
+    ext: _ext,
+    alg: _alg,
+    ...privateJwk
+  } = (await webcrypto.subtle.exportKey('jwk', pair.privateKey)) as JWK;
   return {
     jwks: { keys: [publicJwk] },
     publicJwk,
     privateJwk,
     signRaw: async (header, payload, hash = 'SHA-256') => {
       const input = `${segment(header)}.${typeof payload === 'string' ? b64(payload) : segment(payload)}`;
-      const key = await webcrypto.subtle.importKey('jwk', privateJwk as webcrypto.JsonWebKey, { name: 'RSASSA-PKCS1-v1_5', hash }, false, ['sign']);
+      const key = await webcrypto.subtle.importKey(
+        'jwk',
+        privateJwk as webcrypto.JsonWebKey,
+        { name: 'RSASSA-PKCS1-v1_5', hash },
+        false,
+        ['sign'],
+      );
       const signature = await webcrypto.subtle.sign('RSASSA-PKCS1-v1_5', key, new TextEncoder().encode(input));
       return `${input}.${b64(new Uint8Array(signature))}`;
     },
@@ -93,7 +105,11 @@ export async function makeRawKeys(kid = 'k1', modulusLength = 2048): Promise<Raw
 }
 
 /** An HS256 JWS over `header.payload` with `secret`. */
-export async function signHmac(header: Record<string, unknown>, payload: unknown, secret: string | Uint8Array): Promise<string> {
+export async function signHmac(
+  header: Record<string, unknown>,
+  payload: unknown,
+  secret: string | Uint8Array,
+): Promise<string> {
   const input = `${segment({ alg: 'HS256', ...header })}.${segment(payload)}`;
   const raw = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
   const key = await webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

@@ -44,7 +44,8 @@ export function startLogin(keys: RawKeys, setup: TokenSetup = {}): LoginCtx {
   clearJwksMemoryCache();
   const env = fakeEnv();
   const served = setup.jwks ? setup.jwks(keys) : keys.jwks;
-  env.respond = (url) => (url === JWKS_URL ? (served instanceof Response ? served : json(served)) : new Response('nope', { status: 404 }));
+  env.respond = (url) =>
+    url === JWKS_URL ? (served instanceof Response ? served : json(served)) : new Response('nope', { status: 404 });
   if (setup.options?.__tryLocalStorageFirst) env.storage = memoryStorage();
   const auth = testWebAuth(env, setup.options);
   auth.authorize(setup.authorize ?? {});
@@ -73,7 +74,9 @@ export async function rejectsLogin(keys: RawKeys, row: AttackCase<TokenSetup>): 
   const ctx = startLogin(keys, row.setup);
   await row.setup.before?.(ctx);
   const idToken = row.setup.token ? await row.setup.token(ctx) : await ctx.sign();
-  const hash = row.setup.hash ? row.setup.hash(ctx, idToken) : `#access_token=AT&id_token=${idToken}&state=${ctx.state}`;
+  const hash = row.setup.hash
+    ? row.setup.hash(ctx, idToken)
+    : `#access_token=AT&id_token=${idToken}&state=${ctx.state}`;
   await expectOneRejection(ctx.env, (cb) => ctx.auth.parseHash({ hash }, cb as never), row.error, row.reason);
   return ctx;
 }
@@ -82,17 +85,27 @@ export async function rejectsLogin(keys: RawKeys, row: AttackCase<TokenSetup>): 
 export async function acceptsLogin(keys: RawKeys, setup: TokenSetup = {}): Promise<unknown[]> {
   const ctx = startLogin(keys, setup);
   const idToken = await ctx.sign();
-  return new Promise((resolve) => ctx.auth.parseHash({ hash: `#access_token=AT&id_token=${idToken}&state=${ctx.state}` }, (...args) => resolve(args)));
+  return new Promise((resolve) =>
+    ctx.auth.parseHash({ hash: `#access_token=AT&id_token=${idToken}&state=${ctx.state}` }, (...args) => resolve(args)),
+  );
 }
 
 /**
  * A catalogue table of forged redirect logins: a control (the unforged login succeeds), then one
  * test per row; `after` adds a check to every row.
  */
-export function describeLoginAttacks(name: string, keys: () => RawKeys, cases: AttackCase<TokenSetup>[], after?: (ctx: LoginCtx) => void): void {
+export function describeLoginAttacks(
+  name: string,
+  keys: () => RawKeys,
+  cases: AttackCase<TokenSetup>[],
+  after?: (ctx: LoginCtx) => void,
+): void {
   describe(name, () => {
     it('control: the unforged login is accepted', async () => {
-      const [err, result] = await acceptsLogin(keys(), cases.find((row) => row.setup.options?.__tryLocalStorageFirst)?.setup);
+      const [err, result] = await acceptsLogin(
+        keys(),
+        cases.find((row) => row.setup.options?.__tryLocalStorageFirst)?.setup,
+      );
       expect(err).toBeNull();
       expect(result).toMatchObject({ accessToken: 'AT' });
     });

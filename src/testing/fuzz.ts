@@ -22,7 +22,10 @@ export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
  * `timeoutMs`, crypto runs on a thread pool that a loaded machine slows), then lets the rest of the
  * work settle so a second call would be seen.
  */
-export async function callsOf(start: (cb: (...args: unknown[]) => void) => void, timeoutMs = 5000): Promise<unknown[][]> {
+export async function callsOf(
+  start: (cb: (...args: unknown[]) => void) => void,
+  timeoutMs = 5000,
+): Promise<unknown[][]> {
   const calls: unknown[][] = [];
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, timeoutMs);

@@ -21,7 +21,9 @@ export async function keyedEnv(keys?: TestKeys): Promise<{ env: FakeEnv; keys: T
 export async function loginCalls(env: FakeEnv, keys: TestKeys, auth: WebAuth): Promise<unknown[][]> {
   auth.authorize({});
   const url = new URL(env.navigations.at(-1)!);
-  const idToken = await keys.sign(claimsFor(env, TEST_ISSUER, 'CID', { nonce: url.searchParams.get('nonce'), at_hash: atHash('AT') }));
+  const idToken = await keys.sign(
+    claimsFor(env, TEST_ISSUER, 'CID', { nonce: url.searchParams.get('nonce'), at_hash: atHash('AT') }),
+  );
   const hash = `#access_token=AT&id_token=${idToken}&state=${url.searchParams.get('state')}`;
   return callsOf((cb) => auth.parseHash({ hash }, cb as never));
 }

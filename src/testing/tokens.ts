@@ -14,7 +14,8 @@ export async function makeKeys(kid = 'k1'): Promise<TestKeys> {
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   return {
     jwks: { keys: [jwk] },
-    sign: (claims, header = {}) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT', ...header }).sign(privateKey),
+    sign: (claims, header = {}) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT', ...header }).sign(privateKey),
     signHs256: (claims, secret) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret)),
   };
@@ -38,4 +39,5 @@ export function serveJwks(env: FakeEnv, url: string, keys: TestKeys): { count: n
 }
 
 /** The `at_hash` of `accessToken` (OIDC Core 3.2.2.9), computed with Node's crypto, not the library's. */
-export const atHash = (accessToken: string) => createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');
+export const atHash = (accessToken: string) =>
+  createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');

@@ -100,4 +100,3 @@ export type Auth0Callback<T, E = Auth0Error> = {
   // A method signature: its parameters are checked bivariantly even under strictFunctionTypes.
   callback(error: E | null, result: T): void;
 }['callback'];
-

@@ -4,8 +4,18 @@ import { mergeBase } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 
 const AUTHORIZE_BASE_KEYS = [
-  'clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state',
-  '_intstate', 'nonce', 'organization', 'invitation',
+  'clientID',
+  'responseType',
+  'responseMode',
+  'redirectUri',
+  'scope',
+  'audience',
+  '_csrf',
+  'state',
+  '_intstate',
+  'nonce',
+  'organization',
+  'invitation',
 ];
 
 /** The default scope of v10. */

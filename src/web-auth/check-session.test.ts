@@ -18,12 +18,22 @@ function start(ctx: WebAuthContext, options: Record<string, unknown> = {}) {
   checkSession(ctx, options, (err, result) => calls.push([err, result]));
   const frame = env.frames.at(-1);
   const url = frame?.url ? new URL(frame.url) : undefined;
-  return { calls, frame, url, state: url?.searchParams.get('state') ?? undefined, nonce: url?.searchParams.get('nonce') ?? undefined };
+  return {
+    calls,
+    frame,
+    url,
+    state: url?.searchParams.get('state') ?? undefined,
+    nonce: url?.searchParams.get('nonce') ?? undefined,
+  };
 }
 
 // Validation verifies a signature with WebCrypto (real async work): wait for the callback, not a fixed time.
 const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLength(1));
-const leftovers = () => ({ frames: env.frames.filter((f) => f.attached).length, listeners: env.listeners.size, timers: env.timers.size });
+const leftovers = () => ({
+  frames: env.frames.filter((f) => f.attached).length,
+  listeners: env.listeners.size,
+  timers: env.timers.size,
+});
 
 beforeEach(async () => {
   clearJwksMemoryCache();
@@ -41,11 +51,26 @@ describe('checkSession', () => {
     expect(url!.searchParams.get('response_mode')).toBe('web_message');
     expect(url!.searchParams.has('timeout')).toBe(false);
     const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce, at_hash: atHash('AT') }));
-    dispatchMessage(env, { type: 'authorization_response', response: { access_token: 'AT', id_token: idToken, state, token_type: 'Bearer', expires_in: '7200' } }, TENANT, frame!.window);
+    dispatchMessage(
+      env,
+      {
+        type: 'authorization_response',
+        response: { access_token: 'AT', id_token: idToken, state, token_type: 'Bearer', expires_in: '7200' },
+      },
+      TENANT,
+      frame!.window,
+    );
     await answered(calls);
     const [err, result] = calls[0]!;
     expect(err).toBeNull();
-    expect(result).toMatchObject({ accessToken: 'AT', idToken, state, appState: state, expiresIn: 7200, tokenType: 'Bearer' });
+    expect(result).toMatchObject({
+      accessToken: 'AT',
+      idToken,
+      state,
+      appState: state,
+      expiresIn: 7200,
+      tokenType: 'Bearer',
+    });
     expect(result.idTokenPayload.sub).toBe('auth0|alice');
     expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
   });
@@ -53,7 +78,10 @@ describe('checkSession', () => {
   it('ignores a message from another origin, another window or for another state', async () => {
     const ctx = setup();
     const { calls, frame, state } = start(ctx);
-    const good = { type: 'authorization_response', response: { error: 'login_required', error_description: 'Login required', state } };
+    const good = {
+      type: 'authorization_response',
+      response: { error: 'login_required', error_description: 'Login required', state },
+    };
     dispatchMessage(env, good, 'https://evil.example', frame!.window);
     dispatchMessage(env, good, TENANT, { other: true });
     dispatchMessage(env, { ...good, response: { ...good.response, state: 'other' } }, TENANT, frame!.window);
@@ -70,7 +98,15 @@ describe('checkSession', () => {
     const ctx = setup();
     const { calls, frame, state } = start(ctx);
     expect(ctx.transactionManager.storage.get(`com.auth0.auth.${state}`)).toBeTruthy();
-    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', error_description: 'Login required', state } }, TENANT, frame!.window);
+    dispatchMessage(
+      env,
+      {
+        type: 'authorization_response',
+        response: { error: 'login_required', error_description: 'Login required', state },
+      },
+      TENANT,
+      frame!.window,
+    );
     expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({
       original: { error: 'login_required', error_description: 'Login required' },
       code: 'login_required',
@@ -86,7 +122,15 @@ describe('checkSession', () => {
     env.url = 'http://localhost:3000/';
     const ctx = setup({ redirectUri: 'http://localhost:3000/cb' });
     const { calls, frame, state } = start(ctx);
-    dispatchMessage(env, { type: 'authorization_response', response: { error: 'consent_required', error_description: 'Consent required', state } }, TENANT, frame!.window);
+    dispatchMessage(
+      env,
+      {
+        type: 'authorization_response',
+        response: { error: 'consent_required', error_description: 'Consent required', state },
+      },
+      TENANT,
+      frame!.window,
+    );
     expect(calls[0]![0].code).toBe('consent_required');
     expect(String(env.warnings[0]![0])).toMatch(/^Consent Required\. Consent can't be skipped on localhost\./);
   });
@@ -97,7 +141,11 @@ describe('checkSession', () => {
     env.advance(CHECK_SESSION_TIMEOUT_MS - 1);
     expect(calls).toHaveLength(0);
     env.advance(1);
-    expect(calls[0]![0]).toMatchObject({ code: 'timeout', error: 'timeout', error_description: 'Timeout during executing web_message communication' });
+    expect(calls[0]![0]).toMatchObject({
+      code: 'timeout',
+      error: 'timeout',
+      error_description: 'Timeout during executing web_message communication',
+    });
     expect(ctx.transactionManager.storage.get(`com.auth0.auth.${state}`)).toBeUndefined();
     expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
     const short = start(ctx, { timeout: 1500 });
@@ -109,7 +157,13 @@ describe('checkSession', () => {
     const ctx = setup();
     for (let i = 0; i < 100; i++) {
       const { frame, state } = start(ctx);
-      if (i % 2) dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state } }, TENANT, frame!.window);
+      if (i % 2)
+        dispatchMessage(
+          env,
+          { type: 'authorization_response', response: { error: 'login_required', state } },
+          TENANT,
+          frame!.window,
+        );
     }
     env.advance(CHECK_SESSION_TIMEOUT_MS);
     expect(env.frames).toHaveLength(100);
@@ -120,7 +174,12 @@ describe('checkSession', () => {
     const ctx = setup();
     const { calls, frame, state } = start(ctx);
     const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: 'not-the-nonce' }));
-    dispatchMessage(env, { type: 'authorization_response', response: { access_token: 'AT', id_token: idToken, state } }, TENANT, frame!.window);
+    dispatchMessage(
+      env,
+      { type: 'authorization_response', response: { access_token: 'AT', id_token: idToken, state } },
+      TENANT,
+      frame!.window,
+    );
     await answered(calls);
     const err = calls[0]![0];
     expect(err).toMatchObject({ code: 'invalid_token', error: 'invalid_token' });
@@ -131,13 +190,17 @@ describe('checkSession', () => {
   it('checks its preconditions like v10: no code response type, a redirect URI, the same origin', () => {
     const ctx = setup();
     const code = start(ctx, { responseType: 'code' });
-    expect(JSON.parse(JSON.stringify(code.calls[0]![0]))).toEqual({ error: 'error', error_description: "responseType can't be `code`" });
+    expect(JSON.parse(JSON.stringify(code.calls[0]![0]))).toEqual({
+      error: 'error',
+      error_description: "responseType can't be `code`",
+    });
     const noRedirect = start(setup({ redirectUri: undefined }), {});
     expect(noRedirect.calls[0]![0]).toMatchObject({ error: 'error', error_description: "redirectUri can't be empty" });
     const mismatch = start(ctx, { redirectUri: 'https://other.example.com:8443/cb' });
     expect(mismatch.calls[0]![0]).toMatchObject({
       code: 'origin_mismatch',
-      description: "The redirectUri's origin (https://other.example.com:8443) should match the window's origin (https://app.example.com).",
+      description:
+        "The redirectUri's origin (https://other.example.com:8443) should match the window's origin (https://app.example.com).",
     });
     expect(env.frames).toHaveLength(0);
     // The transaction process() stored for the mismatched call is gone too (COMPATIBILITY D8).

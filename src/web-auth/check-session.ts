@@ -12,7 +12,17 @@ import type { CheckSessionOptions } from '../types.js';
 
 export type { CheckSessionOptions };
 
-const BASE_KEYS = ['clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
+const BASE_KEYS = [
+  'clientID',
+  'responseType',
+  'redirectUri',
+  'scope',
+  'audience',
+  '_csrf',
+  'state',
+  '_intstate',
+  'nonce',
+];
 /** v10's default wait for the iframe's answer. */
 export const CHECK_SESSION_TIMEOUT_MS = WEB_MESSAGE_TIMEOUT_MS;
 

@@ -31,7 +31,11 @@ function contextOf(client: AuthenticationClient): WebAuthContext {
   return ctx;
 }
 
-export function clientSsoData(client: AuthenticationClient, withActiveDirectories: boolean, cb: NodeCallback<any>): void {
+export function clientSsoData(
+  client: AuthenticationClient,
+  withActiveDirectories: boolean,
+  cb: NodeCallback<any>,
+): void {
   const ctx = contextOf(client);
   // As v10's implicit WebAuth did: the shared options now say hosted page, and its requests
   // (the silent /authorize, or /user/ssodata) report the `auth0.js-ulp` telemetry name.
@@ -39,7 +43,8 @@ export function clientSsoData(client: AuthenticationClient, withActiveDirectorie
   const ulp = { ...client.ctx, http: { ...client.http, telemetry: telemetryFor(ctx.baseOptions) } };
   if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) return void hostedSsoData(ulp, withActiveDirectories, cb);
   const ulpClient = Object.assign(Object.create(client) as AuthenticationClient, {
-    buildAuthorizeUrl: (options: AuthorizeOptions) => buildAuthorizeUrl({ ...ulp, telemetry: ulp.http.telemetry }, options),
+    buildAuthorizeUrl: (options: AuthorizeOptions) =>
+      buildAuthorizeUrl({ ...ulp, telemetry: ulp.http.telemetry }, options),
   });
   ssoDataFromSession({ ...ctx, client: ulpClient }, cb);
 }

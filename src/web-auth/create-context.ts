@@ -10,7 +10,11 @@ import type { WebAuthContext } from './context.js';
 import type { WebAuthBaseOptions } from './options.js';
 import { TransactionManager } from './transaction-manager.js';
 
-export function createWebAuthContext(baseOptions: WebAuthBaseOptions, env: BrowserEnv, client: AuthenticationClient): WebAuthContext {
+export function createWebAuthContext(
+  baseOptions: WebAuthBaseOptions,
+  env: BrowserEnv,
+  client: AuthenticationClient,
+): WebAuthContext {
   // One storage chain per instance (v10 had one per internal user, each warning on failover).
   const store = transactionStore(env, baseOptions);
   const transactionManager = new TransactionManager(env, store, {

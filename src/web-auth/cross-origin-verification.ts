@@ -12,7 +12,10 @@ import type { Auth0Callback, CrossOriginLoginOptions } from '../types.js';
 
 /** A `name` parameter of the fragment, split the simple way v10 does. */
 function fragmentParam(hash: string, name: string): string | undefined {
-  const part = hash.replace(/^#/, '').split('&').find((p) => p.startsWith(`${name}=`));
+  const part = hash
+    .replace(/^#/, '')
+    .split('&')
+    .find((p) => p.startsWith(`${name}=`));
   if (part === undefined) return undefined;
   try {
     return decodeURIComponent(part.slice(name.length + 1));

@@ -44,7 +44,9 @@ function credentialsBody(ctx: WebAuthContext, options: Obj): Obj {
 function credentialError(err: unknown): unknown {
   const response = err instanceof TransportError ? err.response : undefined;
   if (response && response.body) return response.body;
-  const detail = response ? { status: response.status, statusText: response.statusText, text: response.text } : { message: 'Request has been terminated' };
+  const detail = response
+    ? { status: response.status, statusText: response.statusText, text: response.text }
+    : { message: 'Request has been terminated' };
   return { error: 'request_error', error_description: JSON.stringify(detail) };
 }
 
@@ -65,12 +67,26 @@ export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCal
       body,
       (err, result) => {
         // A 429's rateLimit (COMPATIBILITY A5) comes from the transport error, not from the body.
-        if (err) return done(Object.assign(toRequestError(credentialError(err.original), { forceLegacyError: true }), err.rateLimit && { rateLimit: err.rateLimit }));
+        if (err)
+          return done(
+            Object.assign(
+              toRequestError(credentialError(err.original), { forceLegacyError: true }),
+              err.rateLimit && { rateLimit: err.rateLimit },
+            ),
+          );
         whenRedirecting(params, () =>
           afterResponse(done, (report) => {
-            ctx.transactionManager.storage.set(verifierKey(ctx.baseOptions.rootUrl, result!.coId), result!.coVerifier, VERIFIER_DAYS);
-            const authorizeOptions = { ...omit(params, ['password', 'credentialType', 'otp', 'popup', 'onRedirecting']), loginTicket: result!.loginTicket };
-            if (params.popup === true) runWebMessage(ctx, authorizeOptions, wrapCallback(report, { forceLegacyError: true }));
+            ctx.transactionManager.storage.set(
+              verifierKey(ctx.baseOptions.rootUrl, result!.coId),
+              result!.coVerifier,
+              VERIFIER_DAYS,
+            );
+            const authorizeOptions = {
+              ...omit(params, ['password', 'credentialType', 'otp', 'popup', 'onRedirecting']),
+              loginTicket: result!.loginTicket,
+            };
+            if (params.popup === true)
+              runWebMessage(ctx, authorizeOptions, wrapCallback(report, { forceLegacyError: true }));
             else authorize(ctx, authorizeOptions);
           }),
         );

@@ -38,7 +38,10 @@ async function outcome(call: (cb: (...args: unknown[]) => void) => unknown): Pro
   let called: unknown = 'no callback yet';
   let sync: unknown;
   try {
-    const result = call((err) => (called = err ? `error ${(err as Obj).name ?? ''} ${(err as Obj).message ?? (err as Obj).error ?? ''}` : 'ok'));
+    const result = call(
+      (err) =>
+        (called = err ? `error ${(err as Obj).name ?? ''} ${(err as Obj).message ?? (err as Obj).error ?? ''}` : 'ok'),
+    );
     sync = result === undefined ? 'undefined' : typeof result;
     if (result instanceof Promise) result.catch(() => {});
   } catch (e) {
@@ -81,13 +84,18 @@ describe('detached methods', () => {
     expect(await promisify(webAuth.client.userInfo)('AT')).toEqual({ sub: 'u1' });
     const { signup } = webAuth.client.dbConnection;
     expect(await signup({ connection: 'db', email: 'a@b.c', password: 'p' })).toMatchObject({ email: 'a@b.c' });
-    expect(sent(env).map((r) => r.url)).toEqual(['https://me.auth0.com/userinfo', 'https://me.auth0.com/dbconnections/signup']);
+    expect(sent(env).map((r) => r.url)).toEqual([
+      'https://me.auth0.com/userinfo',
+      'https://me.auth0.com/dbconnections/signup',
+    ]);
   });
 
   it('a destructured parseHash reads the page it was built for', async () => {
     const env = fakeEnv('https://app.example.com/callback#error=access_denied&state=S');
     const { parseHash } = testWebAuth(env);
-    await expect(promisify(parseHash as (o: object, cb: () => void) => void)({})).rejects.toMatchObject({ error: 'access_denied' });
+    await expect(promisify(parseHash as (o: object, cb: () => void) => void)({})).rejects.toMatchObject({
+      error: 'access_denied',
+    });
   });
 
   it('the prototype still holds the plain methods, and instances may replace theirs', () => {

@@ -83,7 +83,12 @@ export class HostedPages {
  * Signs up with `options`, then runs `login`; a login error gets v10's `errorInfo` saying the
  * account was created, so the app can ask the user to log in instead of signing up again.
  */
-export function signupThenLogin<T = never>(ctx: WebAuthContext, options: Obj, login: (cb: NodeCallback<T>) => void, cb: NodeCallback<T>): void {
+export function signupThenLogin<T = never>(
+  ctx: WebAuthContext,
+  options: Obj,
+  login: (cb: NodeCallback<T>) => void,
+  cb: NodeCallback<T>,
+): void {
   ctx.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
     if (err) return cb(err);
     // The popup variant's login calls back with the authResult, which goes through.

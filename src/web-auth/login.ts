@@ -6,21 +6,41 @@ import { checkSignupOptions } from '../authentication/db-connection.js';
 import type { RequestHandle } from '../http/request.js';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
-import type { CrossOriginLoginOptions, DbSignUpOptions, DefaultLoginOptions, SignupAndAuthorizeOptions } from '../types.js';
+import type {
+  CrossOriginLoginOptions,
+  DbSignUpOptions,
+  DefaultLoginOptions,
+  SignupAndAuthorizeOptions,
+} from '../types.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import type { HostedPages } from './hosted-pages.js';
 
 const LOGIN_KEYS = [
-  'clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce',
-  'onRedirecting', 'organization', 'invitation',
+  'clientID',
+  'responseType',
+  'redirectUri',
+  'scope',
+  'audience',
+  '_csrf',
+  'state',
+  '_intstate',
+  'nonce',
+  'onRedirecting',
+  'organization',
+  'invitation',
 ];
 
 /**
  * Username/password login with a redirect: `/usernamepassword/login` on the hosted login page,
  * `/co/authenticate` elsewhere. Base options are merged and a transaction stored first.
  */
-export function login(ctx: WebAuthContext, hostedPages: HostedPages, options: CrossOriginLoginOptions, cb?: NodeCallback<any>): void | Promise<never> {
+export function login(
+  ctx: WebAuthContext,
+  hostedPages: HostedPages,
+  options: CrossOriginLoginOptions,
+  cb?: NodeCallback<any>,
+): void | Promise<never> {
   const params = mergeBase(ctx.baseOptions, LOGIN_KEYS, options);
   ctx.transactionManager.process(params);
   if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) {
@@ -32,15 +52,21 @@ export function login(ctx: WebAuthContext, hostedPages: HostedPages, options: Cr
 }
 
 /** Signs up, then logs in with the password-realm grant; with a callback, returns the sign-up's handle. */
-export function signupAndAuthorize(ctx: WebAuthContext, options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): any {
+export function signupAndAuthorize(
+  ctx: WebAuthContext,
+  options: SignupAndAuthorizeOptions,
+  cb?: NodeCallback<any>,
+): any {
   const signupOptions = omit(options, ['popupHandler']) as DbSignUpOptions;
   checkSignupOptions(signupOptions); // before the callback check, as in v10
-  return callbackOrPromise(cb, (done) =>
-    ctx.client.dbConnection.signup(signupOptions, (err) => {
-      if (err) return done(err);
-      options.realm = options.connection;
-      options.username = options.username || options.email;
-      ctx.client.login(options as SignupAndAuthorizeOptions & DefaultLoginOptions, done);
-    }) as RequestHandle,
+  return callbackOrPromise(
+    cb,
+    (done) =>
+      ctx.client.dbConnection.signup(signupOptions, (err) => {
+        if (err) return done(err);
+        options.realm = options.connection;
+        options.username = options.username || options.email;
+        ctx.client.login(options as SignupAndAuthorizeOptions & DefaultLoginOptions, done);
+      }) as RequestHandle,
   );
 }

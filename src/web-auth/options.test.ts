@@ -4,7 +4,8 @@ import { customEnvironment } from './injection.js';
 import { fakeEnv } from '../testing/fake-env.js';
 import { WebAuth } from './web-auth.js';
 
-const make = (options: Record<string, unknown>) => () => new WebAuth({ [customEnvironment]: fakeEnv(), ...options } as never);
+const make = (options: Record<string, unknown>) => () =>
+  new WebAuth({ [customEnvironment]: fakeEnv(), ...options } as never);
 const base = { domain: 'me.auth0.com', clientID: 'CID' };
 
 describe('WebAuth options', () => {
@@ -33,7 +34,8 @@ describe('WebAuth options', () => {
     [{ ...base, overrides: { __token_issuer: 1 } }, '__token_issuer option is required'],
     [{ ...base, overrides: { __jwks_uri: 1 } }, '__jwks_uri is required'],
   ])('%j throws %s', (options, message) => {
-    const create = options === undefined || typeof options === 'string' ? () => new WebAuth(options as never) : make(options);
+    const create =
+      options === undefined || typeof options === 'string' ? () => new WebAuth(options as never) : make(options);
     expect(create).toThrow(ArgumentError);
     expect(create).toThrow(new RegExp(`^${message.replace(/[$_]/g, '\\$&')}$`));
   });
@@ -43,7 +45,12 @@ describe('WebAuth options', () => {
   });
 
   it('derives v10 fields on the caller object', () => {
-    const options: Record<string | symbol, unknown> = { ...base, _timesToRetryFailedRequests: 2.7, jwksURI: 'ignored', [customEnvironment]: fakeEnv() };
+    const options: Record<string | symbol, unknown> = {
+      ...base,
+      _timesToRetryFailedRequests: 2.7,
+      jwksURI: 'ignored',
+      [customEnvironment]: fakeEnv(),
+    };
     const webAuth = new WebAuth(options as never);
     expect(webAuth.baseOptions).toBe(options);
     expect(options).toMatchObject({
@@ -59,7 +66,10 @@ describe('WebAuth options', () => {
   });
 
   it('applies overrides', () => {
-    const webAuth = make({ ...base, overrides: { __tenant: 't', __token_issuer: 'https://i/', __jwks_uri: 'https://j' } })();
+    const webAuth = make({
+      ...base,
+      overrides: { __tenant: 't', __token_issuer: 'https://i/', __jwks_uri: 'https://j' },
+    })();
     expect(webAuth.baseOptions).toMatchObject({ tenant: 't', token_issuer: 'https://i/', jwksURI: 'https://j' });
   });
 });

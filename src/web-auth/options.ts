@@ -39,7 +39,8 @@ export interface WebAuthOptions extends AuthenticationOptions {
   /** Returns "now" for ID-token time checks (default: the current time). */
   __clock?: (() => Date) | undefined;
   /** Overrides for non-standard tenants: tenant name, token issuer, JWKS URL. */
-  overrides?: { __tenant?: string | undefined; __token_issuer?: string | undefined; __jwks_uri?: string | undefined } | undefined;
+  overrides?:
+    { __tenant?: string | undefined; __token_issuer?: string | undefined; __jwks_uri?: string | undefined } | undefined;
   /** Ignored, as in v10: the constructor replaces it with `overrides.__jwks_uri`. */
   jwksURI?: string | undefined;
   /** Sent by `passwordless.buildVerifyUrl` (the verify redirect's `protocol`). */

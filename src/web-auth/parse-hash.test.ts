@@ -40,12 +40,33 @@ describe('authorize → parseHash', () => {
     expect(url.searchParams.get('scope')).toBe('openid profile email');
     expect(url.searchParams.has('appState')).toBe(false);
     expect(state).toMatch(/^[0-9A-VX-Za-z\-._~]{32}$/);
-    const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, email: 'alice@example.com', at_hash: atHash('AT') }));
+    const idToken = await keys.sign(
+      claimsFor(env, ISSUER, 'CID', { nonce, email: 'alice@example.com', at_hash: atHash('AT') }),
+    );
     const hash = `#access_token=AT&id_token=${idToken}&scope=openid&expires_in=7200&token_type=Bearer&state=${state}`;
     const { err, result } = await parse(auth, { hash });
     expect(err).toBeNull();
-    expect(Object.keys(result!)).toEqual(['accessToken', 'idToken', 'idTokenPayload', 'appState', 'refreshToken', 'state', 'expiresIn', 'tokenType', 'scope']);
-    expect(result).toMatchObject({ accessToken: 'AT', idToken, appState: { returnTo: '/x' }, refreshToken: null, state, expiresIn: 7200, tokenType: 'Bearer', scope: 'openid' });
+    expect(Object.keys(result!)).toEqual([
+      'accessToken',
+      'idToken',
+      'idTokenPayload',
+      'appState',
+      'refreshToken',
+      'state',
+      'expiresIn',
+      'tokenType',
+      'scope',
+    ]);
+    expect(result).toMatchObject({
+      accessToken: 'AT',
+      idToken,
+      appState: { returnTo: '/x' },
+      refreshToken: null,
+      state,
+      expiresIn: 7200,
+      tokenType: 'Bearer',
+      scope: 'openid',
+    });
     expect(result!.idTokenPayload).toMatchObject({ sub: 'auth0|alice', nonce, email: 'alice@example.com' });
     const again = await parse(auth, { hash });
     expect(again.err).toMatchObject({ error: 'invalid_token', errorDescription: '`state` does not match.' });
@@ -56,8 +77,15 @@ describe('authorize → parseHash', () => {
     const { nonce } = startLogin(auth);
     const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
     const { err } = await parse(auth, { hash: `#access_token=AT&id_token=${idToken}&state=forged` });
-    expect(err).toMatchObject({ name: 'AuthResponseError', error: 'invalid_token', errorDescription: '`state` does not match.' });
-    expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'invalid_token', errorDescription: '`state` does not match.' });
+    expect(err).toMatchObject({
+      name: 'AuthResponseError',
+      error: 'invalid_token',
+      errorDescription: '`state` does not match.',
+    });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      error: 'invalid_token',
+      errorDescription: '`state` does not match.',
+    });
     expect(env.fetches).toHaveLength(0);
   });
 
@@ -69,16 +97,33 @@ describe('authorize → parseHash', () => {
     expect(result).toBeUndefined();
     expect(err).toMatchObject({
       error: 'invalid_token',
-      errorDescription: 'Signature algorithm of "HS256" is not supported. Expected the ID token to be signed with "RS256".',
+      errorDescription:
+        'Signature algorithm of "HS256" is not supported. Expected the ID token to be signed with "RS256".',
     });
   });
 
   it.each([
-    ['nonce mismatch', { nonce: 'other' }, 'Nonce (nonce) claim value mismatch in the ID token; expected "%NONCE%", found "other"'],
-    ['wrong audience', { aud: 'someone-else' }, 'Audience (aud) claim mismatch in the ID token; expected "CID" but found "someone-else"'],
-    ['wrong issuer', { iss: 'https://evil.example/' }, 'Issuer (iss) claim mismatch in the ID token, expected "https://me.auth0.com/", found "https://evil.example/"'],
+    [
+      'nonce mismatch',
+      { nonce: 'other' },
+      'Nonce (nonce) claim value mismatch in the ID token; expected "%NONCE%", found "other"',
+    ],
+    [
+      'wrong audience',
+      { aud: 'someone-else' },
+      'Audience (aud) claim mismatch in the ID token; expected "CID" but found "someone-else"',
+    ],
+    [
+      'wrong issuer',
+      { iss: 'https://evil.example/' },
+      'Issuer (iss) claim mismatch in the ID token, expected "https://me.auth0.com/", found "https://evil.example/"',
+    ],
     ['no sub', { sub: undefined }, 'Subject (sub) claim must be a string present in the ID token'],
-    ['multi aud without azp', { aud: ['CID', 'x'] }, 'Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values'],
+    [
+      'multi aud without azp',
+      { aud: ['CID', 'x'] },
+      'Authorized Party (azp) claim must be a string present in the ID token when Audience (aud) claim has multiple values',
+    ],
   ])('reports %s with the v10 message', async (_name, extra, message) => {
     const auth = webAuth();
     const { state, nonce } = startLogin(auth);
@@ -105,7 +150,9 @@ describe('authorize → parseHash', () => {
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const none = `${b64({ alg: 'none' })}.${b64(claimsFor(env, ISSUER, 'CID', { nonce }))}.`;
     const { err } = await parse(auth, { hash: `#id_token=${none}&access_token=A&state=${state}` });
-    expect(err.errorDescription).toBe('Signature algorithm of "none" is not supported. Expected the ID token to be signed with "RS256".');
+    expect(err.errorDescription).toBe(
+      'Signature algorithm of "none" is not supported. Expected the ID token to be signed with "RS256".',
+    );
     expect(env.fetches).toEqual([]);
   });
 
@@ -114,7 +161,9 @@ describe('authorize → parseHash', () => {
     let { state, nonce } = startLogin(auth);
     const other = await makeKeys('k1');
     const forged = await other.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
-    expect((await parse(auth, { hash: `#id_token=${forged}&access_token=A&state=${state}` })).err.errorDescription).toBe('Invalid ID token signature.');
+    expect(
+      (await parse(auth, { hash: `#id_token=${forged}&access_token=A&state=${state}` })).err.errorDescription,
+    ).toBe('Invalid ID token signature.');
     ({ state, nonce } = startLogin(auth));
     const unknownKid = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }), { kid: 'nope' });
     const { err } = await parse(auth, { hash: `#id_token=${unknownKid}&access_token=A&state=${state}` });
@@ -146,7 +195,9 @@ describe('authorize → parseHash', () => {
     const second = startLogin(auth);
     const tooOld = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: second.nonce, exp: now - 40 }));
     const { err } = await parse(auth, { hash: `#id_token=${tooOld}&access_token=A&state=${second.state}` });
-    expect(err.errorDescription).toMatch(/^Expiration Time \(exp\) claim error in the ID token; current time ".+" is after expiration time ".+"$/);
+    expect(err.errorDescription).toMatch(
+      /^Expiration Time \(exp\) claim error in the ID token; current time ".+" is after expiration time ".+"$/,
+    );
     const bad = webAuth({ leeway: 301 });
     const third = startLogin(bad);
     const token = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce: third.nonce }));
@@ -168,8 +219,14 @@ describe('parseHash edge cases', () => {
   it('returns a fragment error with its state, and removes the transaction (v10 left it)', async () => {
     const auth = webAuth();
     const { state } = startLogin(auth);
-    const { err } = await parse(auth, { hash: `#error=access_denied&error_description=User+did+not+authorize&state=${state}` });
-    expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'access_denied', errorDescription: 'User did not authorize', state });
+    const { err } = await parse(auth, {
+      hash: `#error=access_denied&error_description=User+did+not+authorize&state=${state}`,
+    });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      error: 'access_denied',
+      errorDescription: 'User did not authorize',
+      state,
+    });
     expect(auth.transactionManager.getStoredTransaction(state)).toBeUndefined();
   });
   it('returns null for a fragment without tokens and invalid_hash for missing ones', async () => {
@@ -188,7 +245,9 @@ describe('parseHash edge cases', () => {
     env.url = `https://app.example.com/callback#access_token=AT&state=${state}&expires_in=x`;
     const result = await auth.parseHash();
     expect(result).toMatchObject({ accessToken: 'AT', idToken: null, idTokenPayload: null, expiresIn: NaN });
-    await expect(auth.parseHash({ hash: '#access_token=A&state=nope' })).rejects.toMatchObject({ error: 'invalid_token' });
+    await expect(auth.parseHash({ hash: '#access_token=A&state=nope' })).rejects.toMatchObject({
+      error: 'invalid_token',
+    });
   });
 });
 
@@ -220,7 +279,8 @@ describe('ID token rules of an authentication response', () => {
     expect(result).toBeUndefined();
     expect(JSON.parse(JSON.stringify(err))).toEqual({
       error: 'invalid_token',
-      errorDescription: 'Access Token Hash (at_hash) claim must be a string present in the ID token when an access token is returned',
+      errorDescription:
+        'Access Token Hash (at_hash) claim must be a string present in the ID token when an access token is returned',
     });
   });
 
@@ -258,8 +318,14 @@ describe('a state is used once', () => {
   it('even when the response was an error: the transaction is gone afterwards', async () => {
     const auth = webAuth();
     const { state, nonce } = startLogin(auth);
-    const { err } = await parse(auth, { hash: `#error=login_required&error_description=Login%20required&state=${state}` });
-    expect(JSON.parse(JSON.stringify(err))).toEqual({ error: 'login_required', errorDescription: 'Login required', state });
+    const { err } = await parse(auth, {
+      hash: `#error=login_required&error_description=Login%20required&state=${state}`,
+    });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      error: 'login_required',
+      errorDescription: 'Login required',
+      state,
+    });
     const idToken = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce, at_hash: atHash('AT') }));
     const replay = await parse(auth, { hash: `#access_token=AT&id_token=${idToken}&state=${state}` });
     expect(replay.err).toMatchObject({ error: 'invalid_token', errorDescription: '`state` does not match.' });

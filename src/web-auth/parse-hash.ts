@@ -19,7 +19,6 @@ export interface ParseHashOptions extends ValidateOptions {
   _idTokenVerification?: boolean | undefined;
 }
 
-
 /**
  * Parses and validates the response in `options.hash` (or the page's fragment). An `error` in the
  * fragment is reported with the fragment's own `error_description`: untrusted text (anyone can

@@ -11,9 +11,30 @@ import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../typ
 
 type Obj = Record<string, any>;
 
-const AUTH_PARAM_KEYS = ['responseType', 'responseMode', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
+const AUTH_PARAM_KEYS = [
+  'responseType',
+  'responseMode',
+  'redirectUri',
+  'scope',
+  'audience',
+  '_csrf',
+  'state',
+  '_intstate',
+  'nonce',
+];
 const VERIFY_KEYS = ['clientID', ...AUTH_PARAM_KEYS, 'onRedirecting'];
-const LOGIN_KEYS = ['clientID', 'responseType', 'redirectUri', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce', 'onRedirecting'];
+const LOGIN_KEYS = [
+  'clientID',
+  'responseType',
+  'redirectUri',
+  'scope',
+  'audience',
+  '_csrf',
+  'state',
+  '_intstate',
+  'nonce',
+  'onRedirecting',
+];
 
 /** Sends the code or link; `options.authParams` is replaced by the processed ones (v10 mutates it). */
 export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<Obj>) {
@@ -23,17 +44,25 @@ export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCa
 }
 
 /** Verifies the code, then navigates to `/passwordless/verify_redirect`; `cb` only sees errors. */
-export function passwordlessVerify(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): RequestHandle | Promise<never> {
+export function passwordlessVerify(
+  ctx: WebAuthContext,
+  options: Obj,
+  cb?: NodeCallback<never>,
+): RequestHandle | Promise<never> {
   const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options) as Obj & PasswordlessVerifyOptions;
-  checkOptions(params, 'options parameter is not valid', [{ ...required('responseType'), message: 'responseType option is required' }]);
+  checkOptions(params, 'options parameter is not valid', [
+    { ...required('responseType'), message: 'responseType option is required' },
+  ]);
   ctx.transactionManager.process(params);
   checkVerifyOptions(params); // before the callback check, as in v10 (which stored the transaction first)
   // With a callback, the verify request's handle, as v10 returned it.
-  return callbackOrPromise<never, RequestHandle>(cb, (done) =>
-    ctx.client.passwordless.verify(params, (err) => {
-      if (err) return done(err);
-      whenRedirecting(params, () => ctx.env.navigate(ctx.client.passwordless.buildVerifyUrl(params)));
-    }) as RequestHandle,
+  return callbackOrPromise<never, RequestHandle>(
+    cb,
+    (done) =>
+      ctx.client.passwordless.verify(params, (err) => {
+        if (err) return done(err);
+        whenRedirecting(params, () => ctx.env.navigate(ctx.client.passwordless.buildVerifyUrl(params)));
+      }) as RequestHandle,
   );
 }
 

@@ -21,7 +21,9 @@ export class PluginHandler {
     for (const plugin of this.list()) {
       if (plugin.version !== API_LEVEL) {
         const name = (plugin.constructor && plugin.constructor.name) || '';
-        throw new WebAuthError(`Plugin ${name} version (${plugin.version}) is not compatible with the SDK version (${API_LEVEL})`);
+        throw new WebAuthError(
+          `Plugin ${name} version (${plugin.version}) is not compatible with the SDK version (${API_LEVEL})`,
+        );
       }
       plugin.setWebAuth(webAuth);
     }

@@ -23,7 +23,11 @@ export interface PopupCallbackOptions {
 }
 
 /** Runs the popup side; `parseHash` is `webAuth.parseHash`. */
-export function popupCallback(ctx: WebAuthContext, parseHash: (options: Obj, cb: NodeCallback<unknown>) => void, options?: PopupCallbackOptions): void {
+export function popupCallback(
+  ctx: WebAuthContext,
+  parseHash: (options: Obj, cb: NodeCallback<unknown>) => void,
+  options?: PopupCallbackOptions,
+): void {
   const { env } = ctx;
   const opts: Obj = options || {};
   const originUrl: string = opts.popupOrigin || ctx.baseOptions.popupOrigin || currentLocation(env).origin;
@@ -49,7 +53,13 @@ export function popupCallback(ctx: WebAuthContext, parseHash: (options: Obj, cb:
     asked = true;
     const from = event.origin;
     if (from !== originUrl) {
-      return answer({ error: 'origin_mismatch', error_description: `The popup's origin (${from}) should match the \`popupOrigin\` parameter (${originUrl}).` }, from);
+      return answer(
+        {
+          error: 'origin_mismatch',
+          error_description: `The popup's origin (${from}) should match the \`popupOrigin\` parameter (${originUrl}).`,
+        },
+        from,
+      );
     }
     parseHash(opts, (err, result) => answer(err || result, from));
   });

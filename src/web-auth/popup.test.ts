@@ -33,7 +33,10 @@ describe('popup.authorize', () => {
   it('opens /authorize centred, processes a transaction and reads the answer from the redirectUri origin', () => {
     const webAuth = testWebAuth(env);
     const { calls, cb } = collect();
-    const handle = webAuth.popup.authorize({ connection: 'github', popupOptions: { width: 300, height: 400, scrollbars: 'yes' }, popupHandler: undefined }, cb) as any;
+    const handle = webAuth.popup.authorize(
+      { connection: 'github', popupOptions: { width: 300, height: 400, scrollbars: 'yes' }, popupHandler: undefined },
+      cb,
+    ) as any;
     const popup = env.opened[0]!;
     expect(handle.originalPopup).toBe(popup);
     expect(popup.features).toBe('width=300,height=400,left=462,top=234');
@@ -41,10 +44,18 @@ describe('popup.authorize', () => {
     expect(url.origin + url.pathname).toBe(`${TENANT}/authorize`);
     const state = url.searchParams.get('state')!;
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: 'CID', response_type: 'token id_token', redirect_uri: `${APP}/callback`, connection: 'github', scope: 'openid profile email', state,
+      client_id: 'CID',
+      response_type: 'token id_token',
+      redirect_uri: `${APP}/callback`,
+      connection: 'github',
+      scope: 'openid profile email',
+      state,
     });
     expect(url.searchParams.has('popup_options')).toBe(false);
-    expect(webAuth.transactionManager.getStoredTransaction(state)).toMatchObject({ state, nonce: url.searchParams.get('nonce') });
+    expect(webAuth.transactionManager.getStoredTransaction(state)).toMatchObject({
+      state,
+      nonce: url.searchParams.get('nonce'),
+    });
     dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);
     expect(popup.posted).toEqual([['{"a":"request"}', APP]]);
     const authResult = { accessToken: 'AT', idTokenPayload: { given_name: 'Ana' }, state };
@@ -52,7 +63,9 @@ describe('popup.authorize', () => {
     expect(calls).toEqual([]);
     dispatchMessage(env, JSON.stringify({ a: 'response', d: authResult }), APP, popup);
     // v10's keepOriginalCasing: nested keys get both spellings.
-    expect(calls).toEqual([[null, { accessToken: 'AT', idTokenPayload: { givenName: 'Ana', given_name: 'Ana' }, state }]]);
+    expect(calls).toEqual([
+      [null, { accessToken: 'AT', idTokenPayload: { givenName: 'Ana', given_name: 'Ana' }, state }],
+    ]);
     expect(popup.closed).toBe(true);
     expect(leftovers()).toEqual(none);
   });
@@ -68,15 +81,33 @@ describe('popup.authorize', () => {
       expect(calls).toHaveLength(1);
       cases.push([JSON.parse(JSON.stringify(calls[0]![0])), calls[0]![1]]);
     };
-    const mismatch = { error: 'origin_mismatch', error_description: "The popup's origin (https://evil.example) should match the `popupOrigin` parameter (https://app.example.com)." };
+    const mismatch = {
+      error: 'origin_mismatch',
+      error_description:
+        "The popup's origin (https://evil.example) should match the `popupOrigin` parameter (https://app.example.com).",
+    };
     run((p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: mismatch }), APP, p));
-    run((p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: { error: 'invalid_token', errorDescription: '`state` does not match.' } }), APP, p));
+    run((p) =>
+      dispatchMessage(
+        env,
+        JSON.stringify({ a: 'response', d: { error: 'invalid_token', errorDescription: '`state` does not match.' } }),
+        APP,
+        p,
+      ),
+    );
     run((p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: null }), APP, p));
     run((p) => void (p.closed = true));
     run((p) => dispatchMessage(env, JSON.stringify({ a: 'error', d: 'client closed window' }), APP, p));
     expect(cases).toEqual([
       [{ original: mismatch, code: 'origin_mismatch', description: mismatch.error_description }, undefined],
-      [{ original: { error: 'invalid_token', errorDescription: '`state` does not match.' }, code: 'invalid_token', description: '`state` does not match.' }, undefined],
+      [
+        {
+          original: { error: 'invalid_token', errorDescription: '`state` does not match.' },
+          code: 'invalid_token',
+          description: '`state` does not match.',
+        },
+        undefined,
+      ],
       [{ error: 'generic_error', errorDescription: 'Something went wrong' }, undefined],
       [{ original: 'User closed the popup window', code: null, description: null }, undefined],
       [{ original: 'client closed window', code: null, description: null }, undefined],
@@ -89,7 +120,10 @@ describe('popup.authorize', () => {
     const webAuth = testWebAuth(env);
     const promise = webAuth.popup.authorize({});
     env.advance(0);
-    await expect(promise).rejects.toMatchObject({ code: 'popup_blocked', description: 'The popup window was blocked by the browser.' });
+    await expect(promise).rejects.toMatchObject({
+      code: 'popup_blocked',
+      description: 'The popup window was blocked by the browser.',
+    });
     expect(leftovers()).toEqual(none);
   });
 
@@ -110,7 +144,9 @@ describe('popup.authorize', () => {
     const webAuth = testWebAuth(env, { responseType: undefined });
     expect(() => webAuth.popup.authorize({}, () => {})).toThrow(/^responseType option is required$/);
     expect(() => webAuth.popup.authorize(null as never, () => {})).toThrow(/^options parameter is not valid$/);
-    expect(() => webAuth.popup.authorize({ responseType: 'token' }, 'x' as never)).toThrow(/^cb parameter is not valid$/);
+    expect(() => webAuth.popup.authorize({ responseType: 'token' }, 'x' as never)).toThrow(
+      /^cb parameter is not valid$/,
+    );
     expect(env.opened).toEqual([]);
   });
 
@@ -120,7 +156,9 @@ describe('popup.authorize', () => {
     webAuth.popup.authorize({}, cb);
     env.advance(5000);
     expect(env.opened).toEqual([]);
-    expect(JSON.parse(JSON.stringify(calls))).toEqual([[{ original: "missing required 'relay_url' parameter", code: null, description: null }, null]]);
+    expect(JSON.parse(JSON.stringify(calls))).toEqual([
+      [{ original: "missing required 'relay_url' parameter", code: null, description: null }, null],
+    ]);
   });
 
   it('uses a preloaded handler and plugins (popup.authorize processParams, popup.getPopupHandler)', () => {
@@ -163,7 +201,8 @@ describe('popup.callback (in the popup)', () => {
     webAuth.transactionManager.generateTransaction(undefined, 'S1', undefined, undefined, false);
     return { webAuth, opener };
   }
-  const posted = (opener: ReturnType<typeof fakePopup>) => opener.posted.map(([d, o]) => [typeof d === 'string' && d !== 'die' ? JSON.parse(d) : d, o]);
+  const posted = (opener: ReturnType<typeof fakePopup>) =>
+    opener.posted.map(([d, o]) => [typeof d === 'string' && d !== 'die' ? JSON.parse(d) : d, o]);
 
   it('says ready to any origin, then answers the opener with the validated result', async () => {
     const { webAuth, opener } = popupPage();
@@ -171,7 +210,13 @@ describe('popup.callback (in the popup)', () => {
     expect(posted(opener)).toEqual([[{ a: 'ready' }, '*']]);
     dispatchMessage(env, JSON.stringify({ a: 'request' }), APP, opener);
     await vi.waitFor(() => expect(opener.posted).toHaveLength(2));
-    expect(posted(opener)[1]).toEqual([{ a: 'response', d: expect.objectContaining({ accessToken: 'AT', state: 'S1', expiresIn: 7200, tokenType: 'Bearer' }) }, APP]);
+    expect(posted(opener)[1]).toEqual([
+      {
+        a: 'response',
+        d: expect.objectContaining({ accessToken: 'AT', state: 'S1', expiresIn: 7200, tokenType: 'Bearer' }),
+      },
+      APP,
+    ]);
     // One answer only; the opener closes the window, and 'die' from it closes it where it could not.
     dispatchMessage(env, JSON.stringify({ a: 'request' }), APP, opener);
     dispatchMessage(env, 'die', 'https://evil.example', opener);
@@ -188,7 +233,14 @@ describe('popup.callback (in the popup)', () => {
     webAuth.popup.callback();
     dispatchMessage(env, JSON.stringify({ a: 'request' }), 'https://evil.example', opener);
     expect(posted(opener)[1]).toEqual([
-      { a: 'response', d: { error: 'origin_mismatch', error_description: "The popup's origin (https://evil.example) should match the `popupOrigin` parameter (https://opener.example)." } },
+      {
+        a: 'response',
+        d: {
+          error: 'origin_mismatch',
+          error_description:
+            "The popup's origin (https://evil.example) should match the `popupOrigin` parameter (https://opener.example).",
+        },
+      },
       'https://evil.example',
     ]);
     // The transaction was not read.
@@ -209,7 +261,10 @@ describe('popup.callback (in the popup)', () => {
     webAuth.popup.callback({ hash: HASH.replace('S1', 'S2') });
     dispatchMessage(env, JSON.stringify({ a: 'request' }), APP, opener);
     await vi.waitFor(() => expect(opener.posted).toHaveLength(2));
-    expect(posted(opener)[1]).toEqual([{ a: 'response', d: { error: 'invalid_token', errorDescription: '`state` does not match.' } }, APP]);
+    expect(posted(opener)[1]).toEqual([
+      { a: 'response', d: { error: 'invalid_token', errorDescription: '`state` does not match.' } },
+      APP,
+    ]);
     for (const hide of [...env.pageHideListeners]) hide();
     expect(opener.posted).toHaveLength(2);
     expect(leftovers()).toEqual(none);
@@ -233,25 +288,60 @@ describe('popup.callback (in the popup)', () => {
 
 describe('popup.loginWithCredentials', () => {
   it('posts the credentials, then runs /authorize in a hidden iframe and validates the answer', async () => {
-    env.respond = (url) => (url.endsWith('/.well-known/jwks.json') ? json(keys.jwks) : json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' }));
+    env.respond = (url) =>
+      url.endsWith('/.well-known/jwks.json')
+        ? json(keys.jwks)
+        : json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' });
     const webAuth = testWebAuth(env);
     const { calls, cb } = collect();
     const options: Record<string, any> = { connection: 'db', username: 'ana', password: 'pw', popupHandler: {} };
     webAuth.popup.loginWithCredentials(options as never, cb);
     expect(options).toMatchObject({ realm: 'db', popup: true });
     await vi.waitFor(() => expect(env.frames).toHaveLength(1));
-    expect(sent(env)[0]!.body).toEqual({ client_id: 'CID', username: 'ana', password: 'pw', realm: 'db', credential_type: 'http://auth0.com/oauth/grant-type/password-realm' });
+    expect(sent(env)[0]!.body).toEqual({
+      client_id: 'CID',
+      username: 'ana',
+      password: 'pw',
+      realm: 'db',
+      credential_type: 'http://auth0.com/oauth/grant-type/password-realm',
+    });
     expect(env.opened).toEqual([]);
     const url = new URL(env.frames[0]!.url!);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ login_ticket: 'LT', realm: 'db', prompt: 'none', response_mode: 'web_message' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      login_ticket: 'LT',
+      realm: 'db',
+      prompt: 'none',
+      response_mode: 'web_message',
+    });
     expect(url.searchParams.has('password')).toBe(false);
     const state = url.searchParams.get('state')!;
-    const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: url.searchParams.get('nonce'), given_name: 'Ana', at_hash: atHash('AT') }));
-    dispatchMessage(env, { type: 'authorization_response', response: { id_token: idToken, access_token: 'AT', state } }, APP, env.frames[0]!.window);
-    dispatchMessage(env, { type: 'authorization_response', response: { id_token: idToken, access_token: 'AT', state } }, TENANT, env.frames[0]!.window);
+    const idToken = await keys.sign(
+      claimsFor(env, `${TENANT}/`, 'CID', {
+        nonce: url.searchParams.get('nonce'),
+        given_name: 'Ana',
+        at_hash: atHash('AT'),
+      }),
+    );
+    dispatchMessage(
+      env,
+      { type: 'authorization_response', response: { id_token: idToken, access_token: 'AT', state } },
+      APP,
+      env.frames[0]!.window,
+    );
+    dispatchMessage(
+      env,
+      { type: 'authorization_response', response: { id_token: idToken, access_token: 'AT', state } },
+      TENANT,
+      env.frames[0]!.window,
+    );
     await answered(calls);
     expect(calls[0]![0]).toBeNull();
-    expect(calls[0]![1]).toMatchObject({ accessToken: 'AT', idToken, state, idTokenPayload: { givenName: 'Ana', sub: 'auth0|alice' } });
+    expect(calls[0]![1]).toMatchObject({
+      accessToken: 'AT',
+      idToken,
+      state,
+      idTokenPayload: { givenName: 'Ana', sub: 'auth0|alice' },
+    });
     expect(leftovers()).toEqual(none);
   });
 
@@ -262,10 +352,22 @@ describe('popup.loginWithCredentials', () => {
     webAuth.popup.loginWithCredentials({ realm: 'db', username: 'ana', password: 'pw' }, first.cb);
     await vi.waitFor(() => expect(env.frames).toHaveLength(1));
     const state = new URL(env.frames[0]!.url!).searchParams.get('state');
-    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', error_description: 'Login required', state } }, TENANT, env.frames[0]!.window);
+    dispatchMessage(
+      env,
+      {
+        type: 'authorization_response',
+        response: { error: 'login_required', error_description: 'Login required', state },
+      },
+      TENANT,
+      env.frames[0]!.window,
+    );
     await answered(first.calls);
     expect(JSON.parse(JSON.stringify(first.calls[0]![0]))).toEqual({
-      original: { error: 'login_required', error_description: 'Login required' }, code: 'login_required', description: 'Login required', error: 'login_required', error_description: 'Login required',
+      original: { error: 'login_required', error_description: 'Login required' },
+      code: 'login_required',
+      description: 'Login required',
+      error: 'login_required',
+      error_description: 'Login required',
     });
 
     // The storage throws when the verifier is stored: v10 threw inside the HTTP callback and never called back.
@@ -285,21 +387,33 @@ describe('popup.loginWithCredentials', () => {
 
   it('checks responseType before any request', () => {
     const webAuth = testWebAuth(env, { responseType: undefined });
-    expect(() => webAuth.popup.loginWithCredentials({ realm: 'db', username: 'a', password: 'b' }, () => {})).toThrow(/^responseType is required$/);
+    expect(() => webAuth.popup.loginWithCredentials({ realm: 'db', username: 'a', password: 'b' }, () => {})).toThrow(
+      /^responseType is required$/,
+    );
     expect(env.fetches).toEqual([]);
   });
 });
 
 describe('popup.passwordlessVerify', () => {
   it('verifies the code, then logs in with /oauth/ro using it as the password', async () => {
-    env.respond = (url) => (url.endsWith('/oauth/ro') ? json({ id_token: 'IDT', access_token: 'AT', token_type: 'bearer' }) : json({}));
+    env.respond = (url) =>
+      url.endsWith('/oauth/ro') ? json({ id_token: 'IDT', access_token: 'AT', token_type: 'bearer' }) : json({});
     const webAuth = testWebAuth(env);
-    const options: Record<string, any> = { connection: 'sms', phoneNumber: '+15550100', verificationCode: '123456', type: 'sms', popupHandler: {} };
+    const options: Record<string, any> = {
+      connection: 'sms',
+      phoneNumber: '+15550100',
+      verificationCode: '123456',
+      type: 'sms',
+      popupHandler: {},
+    };
     const result = await webAuth.popup.passwordlessVerify(options as never);
     expect(result).toEqual({ idToken: 'IDT', accessToken: 'AT', tokenType: 'bearer' });
     expect(sent(env).map((r) => [r.url, r.body])).toEqual([
       [`${TENANT}/passwordless/verify`, { connection: 'sms', phone_number: '+15550100', verification_code: '123456' }],
-      [`${TENANT}/oauth/ro`, { client_id: 'CID', username: '+15550100', password: '123456', connection: 'sms', grant_type: 'password' }],
+      [
+        `${TENANT}/oauth/ro`,
+        { client_id: 'CID', username: '+15550100', password: '123456', connection: 'sms', grant_type: 'password' },
+      ],
     ]);
     expect(options).toEqual({ connection: 'sms', username: '+15550100', password: '123456', popupHandler: {} });
   });
@@ -307,10 +421,19 @@ describe('popup.passwordlessVerify', () => {
   it('reports a verify error without logging in, and checks options before the first request', async () => {
     env.respond = () => json({ error: 'invalid_grant', error_description: 'Wrong code' }, 403);
     const webAuth = testWebAuth(env);
-    await expect(webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1' })).rejects.toMatchObject({ code: 'invalid_grant' });
+    await expect(
+      webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1' }),
+    ).rejects.toMatchObject({ code: 'invalid_grant' });
     expect(env.fetches).toHaveLength(1);
-    expect(() => webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c', verificationCode: '1', scope: 7 } as never, () => {})).toThrow(/^scope option is required$/);
-    expect(() => webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c' } as never, () => {})).toThrow(/^verificationCode option is required$/);
+    expect(() =>
+      webAuth.popup.passwordlessVerify(
+        { connection: 'email', email: 'a@b.c', verificationCode: '1', scope: 7 } as never,
+        () => {},
+      ),
+    ).toThrow(/^scope option is required$/);
+    expect(() => webAuth.popup.passwordlessVerify({ connection: 'email', email: 'a@b.c' } as never, () => {})).toThrow(
+      /^verificationCode option is required$/,
+    );
     expect(env.fetches).toHaveLength(1);
   });
 });
@@ -318,28 +441,41 @@ describe('popup.passwordlessVerify', () => {
 describe('popup.signupAndLogin', () => {
   it('signs up, then logs in; a login error carries errorInfo', async () => {
     env.respond = (url) =>
-      url.endsWith('/dbconnections/signup') ? json({ _id: '1', email: 'a@b.c' }) : json({ error: 'access_denied', error_description: 'Wrong email or password.' }, 403);
+      url.endsWith('/dbconnections/signup')
+        ? json({ _id: '1', email: 'a@b.c' })
+        : json({ error: 'access_denied', error_description: 'Wrong email or password.' }, 403);
     const webAuth = testWebAuth(env);
-    const err = await webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }).catch((e: unknown) => e);
+    const err = await webAuth.popup
+      .signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' })
+      .catch((e: unknown) => e);
     expect(sent(env).map((r) => r.url)).toEqual([`${TENANT}/dbconnections/signup`, `${TENANT}/co/authenticate`]);
     expect(sent(env)[1]!.body).toMatchObject({ username: 'a@b.c', realm: 'db' });
     expect(err).toMatchObject({
       code: 'access_denied',
       errorInfo: {
         error_code: 'login_error',
-        message: 'Your account was created successfully, but we could not log you in automatically. Please try logging in with your new credentials.',
+        message:
+          'Your account was created successfully, but we could not log you in automatically. Please try logging in with your new credentials.',
       },
     });
   });
 
   it('passes the authResult of the login through', async () => {
-    env.respond = (url) => (url.endsWith('/dbconnections/signup') ? json({ _id: '1', email: 'a@b.c' }) : json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' }));
+    env.respond = (url) =>
+      url.endsWith('/dbconnections/signup')
+        ? json({ _id: '1', email: 'a@b.c' })
+        : json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' });
     const webAuth = testWebAuth(env, { responseType: 'token' });
     const { calls, cb } = collect();
     webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }, cb);
     await vi.waitFor(() => expect(env.frames).toHaveLength(1));
     const state = new URL(env.frames[0]!.url!).searchParams.get('state');
-    dispatchMessage(env, { type: 'authorization_response', response: { access_token: 'AT', token_type: 'Bearer', state } }, TENANT, env.frames[0]!.window);
+    dispatchMessage(
+      env,
+      { type: 'authorization_response', response: { access_token: 'AT', token_type: 'Bearer', state } },
+      TENANT,
+      env.frames[0]!.window,
+    );
     await answered(calls);
     expect(calls[0]![0]).toBeNull();
     expect(calls[0]![1]).toMatchObject({ accessToken: 'AT', tokenType: 'Bearer', state });
@@ -347,8 +483,12 @@ describe('popup.signupAndLogin', () => {
 
   it('checks the login step (responseType) and the sign-up options before signing up', () => {
     const webAuth = testWebAuth(env, { responseType: undefined });
-    expect(() => webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }, () => {})).toThrow(/^responseType is required$/);
-    expect(() => webAuth.popup.signupAndLogin({ connection: 'db', password: 'pw' } as never, () => {})).toThrow(/^email option is required$/);
+    expect(() => webAuth.popup.signupAndLogin({ connection: 'db', email: 'a@b.c', password: 'pw' }, () => {})).toThrow(
+      /^responseType is required$/,
+    );
+    expect(() => webAuth.popup.signupAndLogin({ connection: 'db', password: 'pw' } as never, () => {})).toThrow(
+      /^email option is required$/,
+    );
     expect(env.fetches).toEqual([]);
   });
 });

@@ -39,8 +39,19 @@ type Obj = Record<string, any>;
 type Callback = NodeCallback<any>;
 
 const AUTHORIZE_KEYS = [
-  'clientID', 'scope', 'domain', 'audience', 'tenant', 'responseType', 'redirectUri', '_csrf', 'state', '_intstate', 'nonce',
-  'organization', 'invitation',
+  'clientID',
+  'scope',
+  'domain',
+  'audience',
+  'tenant',
+  'responseType',
+  'redirectUri',
+  '_csrf',
+  'state',
+  '_intstate',
+  'nonce',
+  'organization',
+  'invitation',
 ];
 const CREDENTIALS_KEYS = ['redirectUri', 'responseType', 'state', 'nonce', 'timeout'];
 const OPTIONS_MESSAGE = 'options parameter is not valid';
@@ -159,7 +170,9 @@ export class Popup {
     delete params.domain;
     const url = this.ctx.client.buildAuthorizeUrl(params);
     const handler = this.getPopupHandler(options);
-    return callbackOrPromise(cb, (done) => handler.load(url, relayUrl, loadOptions, wrapCallback(done, { keepOriginalCasing: true })));
+    return callbackOrPromise(cb, (done) =>
+      handler.load(url, relayUrl, loadOptions, wrapCallback(done, { keepOriginalCasing: true })),
+    );
   }
 
   /**
@@ -178,7 +191,11 @@ export class Popup {
     options.realm = options.realm || options.connection;
     options.popup = true;
     const params = mergeBase(this.ctx.baseOptions, CREDENTIALS_KEYS, omit(options, ['popupHandler', 'connection']));
-    return crossOriginLogin(this.ctx, this.ctx.transactionManager.process(params), cb as NodeCallback<never>) as void | Promise<AuthResult>;
+    return crossOriginLogin(
+      this.ctx,
+      this.ctx.transactionManager.process(params),
+      cb as NodeCallback<never>,
+    ) as void | Promise<AuthResult>;
   }
 
   /**
@@ -214,9 +231,16 @@ export class Popup {
     checkObject(options);
     checkSignupOptions(omit(options, ['popupHandler']) as never);
     // The login step's own check, before the sign-up request rather than after it.
-    if (!mergeBase(this.ctx.baseOptions, ['responseType'], options).responseType) throw new ArgumentError('responseType is required');
+    if (!mergeBase(this.ctx.baseOptions, ['responseType'], options).responseType)
+      throw new ArgumentError('responseType is required');
     return callbackOrPromise(cb, (done) =>
-      signupThenLogin(this.ctx, options, (loginDone) => afterResponse(loginDone, (report) => this.loginWithCredentials(options as never, report as never)), done as NodeCallback<never>),
+      signupThenLogin(
+        this.ctx,
+        options,
+        (loginDone) =>
+          afterResponse(loginDone, (report) => this.loginWithCredentials(options as never, report as never)),
+        done as NodeCallback<never>,
+      ),
     );
   }
 }

@@ -28,6 +28,8 @@ function secureRandomBytes(env: BrowserEnv, count: number): Uint8Array {
   try {
     return env.getRandomValues(new Uint8Array(count));
   } catch (cause) {
-    throw new WebAuthError('crypto.getRandomValues is not available: cannot generate a random state or nonce', { cause });
+    throw new WebAuthError('crypto.getRandomValues is not available: cannot generate a random state or nonce', {
+      cause,
+    });
   }
 }

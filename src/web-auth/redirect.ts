@@ -3,7 +3,12 @@
  * `/co/authenticate` and then `/authorize`; `cb` only ever sees errors.
  */
 import type { RequestError } from '../errors.js';
-import type { Auth0Callback, CrossOriginLoginOptions, RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
+import type {
+  Auth0Callback,
+  CrossOriginLoginOptions,
+  RedirectLoginOptions,
+  RedirectSignupAndLoginOptions,
+} from '../types.js';
 import { ArgumentError } from '../errors.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
@@ -19,7 +24,10 @@ export interface RedirectLogin {
    * Cross-origin login with the options exactly as given (no base options merged, no transaction
    * before `/co/authenticate`); `connection` is accepted as the realm. Prefer `webAuth.login`.
    */
-  loginWithCredentials(options: RedirectLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
+  loginWithCredentials(
+    options: RedirectLoginOptions,
+    cb?: Auth0Callback<undefined, RequestError>,
+  ): void | Promise<never>;
   /** Signs up, then `webAuth.login`s; a login error carries `errorInfo` (the account exists). */
   signupAndLogin(options: RedirectSignupAndLoginOptions, cb: Auth0Callback<undefined, RequestError>): void;
   /** Its own `crossOriginAuthentication` object, as in v10. */
@@ -51,7 +59,12 @@ export function redirectLogin(ctx: WebAuthContext, hostedPages: HostedPages): Re
     },
     signupAndLogin: (options, cb) => {
       checkResponseType(ctx, options);
-      signupThenLogin(ctx, options, (done) => login(ctx, hostedPages, connectionAsRealm(options) as CrossOriginLoginOptions, done), cb);
+      signupThenLogin(
+        ctx,
+        options,
+        (done) => login(ctx, hostedPages, connectionAsRealm(options) as CrossOriginLoginOptions, done),
+        cb,
+      );
     },
   };
 }

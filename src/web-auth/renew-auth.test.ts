@@ -21,7 +21,11 @@ function start(options: Record<string, unknown> = {}, extra: Record<string, unkn
 }
 
 const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLength(1));
-const leftovers = () => ({ frames: env.frames.filter((f) => f.attached).length, listeners: env.listeners.size, timers: env.timers.size });
+const leftovers = () => ({
+  frames: env.frames.filter((f) => f.attached).length,
+  listeners: env.listeners.size,
+  timers: env.timers.size,
+});
 const fragment = async (state: string, nonce: string) =>
   `#access_token=AT&id_token=${await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce, at_hash: atHash('AT') }))}&token_type=Bearer&expires_in=7200&state=${state}`;
 
@@ -72,7 +76,10 @@ describe('renewAuth', () => {
   });
 
   it('with usePostMessage and no data type, takes a posted fragment string from postMessageOrigin', async () => {
-    const { calls, frame, state, nonce } = start({ usePostMessage: true, postMessageOrigin: 'https://silent.example.com' });
+    const { calls, frame, state, nonce } = start({
+      usePostMessage: true,
+      postMessageOrigin: 'https://silent.example.com',
+    });
     dispatchMessage(env, await fragment(state, nonce), APP, frame.window);
     expect(calls).toHaveLength(0);
     dispatchMessage(env, await fragment(state, nonce), 'https://silent.example.com', frame.window);
@@ -99,7 +106,10 @@ describe('renewAuth', () => {
     expect(calls).toHaveLength(0);
     env.advance(1);
     await answered(calls);
-    expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({ error: 'timeout', errorDescription: 'Timeout during authentication renew.' });
+    expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({
+      error: 'timeout',
+      errorDescription: 'Timeout during authentication renew.',
+    });
     expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
     const short = start({ timeout: 1000 });
     env.advance(1000);

@@ -15,7 +15,17 @@ import type { RenewAuthOptions } from '../types.js';
 
 export type { RenewAuthOptions };
 
-const BASE_KEYS = ['clientID', 'redirectUri', 'responseType', 'scope', 'audience', '_csrf', 'state', '_intstate', 'nonce'];
+const BASE_KEYS = [
+  'clientID',
+  'redirectUri',
+  'responseType',
+  'scope',
+  'audience',
+  '_csrf',
+  'state',
+  '_intstate',
+  'nonce',
+];
 /** v10's default wait for the iframe's answer. */
 export const RENEW_AUTH_TIMEOUT_MS = 60_000;
 /** What v10 parses when no answer came in time. */

@@ -18,8 +18,13 @@ function setup() {
 }
 
 /** Runs ssoDataFromSession and answers the iframe with `respond(state, nonce)`. */
-async function session(ctx: WebAuthContext, respond: (state: string, nonce: string) => Promise<Record<string, unknown>>) {
-  const outcome = new Promise<[any, SsoData | undefined]>((resolve) => ssoDataFromSession(ctx, (err, data) => resolve([err, data])));
+async function session(
+  ctx: WebAuthContext,
+  respond: (state: string, nonce: string) => Promise<Record<string, unknown>>,
+) {
+  const outcome = new Promise<[any, SsoData | undefined]>((resolve) =>
+    ssoDataFromSession(ctx, (err, data) => resolve([err, data])),
+  );
   const frame = env.frames.at(-1)!;
   const url = new URL(frame.url!);
   const response = await respond(url.searchParams.get('state')!, url.searchParams.get('nonce')!);
@@ -31,7 +36,10 @@ beforeEach(async () => {
   clearJwksMemoryCache();
   env = fakeEnv();
   keys ??= await makeKeys();
-  env.respond = (url) => (url === `${TENANT}/.well-known/jwks.json` ? json(keys.jwks) : json({ sso: true, lastUsedConnection: { name: 'db' } }));
+  env.respond = (url) =>
+    url === `${TENANT}/.well-known/jwks.json`
+      ? json(keys.jwks)
+      : json({ sso: true, lastUsedConnection: { name: 'db' } });
 });
 
 describe('getSSOData away from the hosted page', () => {
@@ -39,7 +47,9 @@ describe('getSSOData away from the hosted page', () => {
     const { ctx } = setup();
     ctx.ssodataStore.set('auth0.ssodata', JSON.stringify({ lastUsedConnection: 'db', lastUsedSub: 'auth0|alice' }));
     const { url, outcome } = await session(ctx, async (state, nonce) => ({
-      id_token: await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce, email: 'alice@example.com', at_hash: atHash('AT') })),
+      id_token: await keys.sign(
+        claimsFor(env, `${TENANT}/`, 'CID', { nonce, email: 'alice@example.com', at_hash: atHash('AT') }),
+      ),
       access_token: 'AT',
       state,
     }));
@@ -61,7 +71,11 @@ describe('getSSOData away from the hosted page', () => {
 
   it('says sso: false without a session, or when the session is another user', async () => {
     const { ctx } = setup();
-    const none = await session(ctx, async (state) => ({ error: 'login_required', error_description: 'Login required', state }));
+    const none = await session(ctx, async (state) => ({
+      error: 'login_required',
+      error_description: 'Login required',
+      state,
+    }));
     expect(none.outcome).toEqual([null, { sso: false }]);
     ctx.ssodataStore.set('auth0.ssodata', JSON.stringify({ lastUsedConnection: 'db', lastUsedSub: 'auth0|bob' }));
     const other = await session(ctx, async (state, nonce) => ({
@@ -73,7 +87,11 @@ describe('getSSOData away from the hosted page', () => {
 
   it('explains consent_required in getSSOData terms', async () => {
     const { ctx } = setup();
-    const { outcome } = await session(ctx, async (state) => ({ error: 'consent_required', error_description: 'Consent required', state }));
+    const { outcome } = await session(ctx, async (state) => ({
+      error: 'consent_required',
+      error_description: 'Consent required',
+      state,
+    }));
     expect(outcome[0]).toMatchObject({ code: 'consent_required', description: 'Consent required' });
     expect(outcome[0].error_description).toBe(
       'Consent required. When using `getSSOData`, the user has to be authenticated with the following scope: `openid profile email`.',
@@ -83,7 +101,9 @@ describe('getSSOData away from the hosted page', () => {
 
   it('times out after 5 s', async () => {
     const { ctx } = setup();
-    const outcome = new Promise<[any, unknown]>((resolve) => ssoDataFromSession(ctx, (err, data) => resolve([err, data])));
+    const outcome = new Promise<[any, unknown]>((resolve) =>
+      ssoDataFromSession(ctx, (err, data) => resolve([err, data])),
+    );
     env.advance(5000);
     expect(await outcome).toEqual([expect.objectContaining({ code: 'timeout' }), { sso: false }]);
   });
@@ -96,21 +116,34 @@ describe('getSSOData on the hosted page', () => {
     expect(data).toEqual({ sso: true, lastUsedConnection: { name: 'db' } });
     await hostedSsoData(_universalLogin.ulp, undefined);
     const [withAd, plain] = sent(env);
-    expect(withAd).toMatchObject({ method: 'GET', url: `${TENANT}/user/ssodata?ldaps=1&client_id=CID`, credentials: 'include' });
+    expect(withAd).toMatchObject({
+      method: 'GET',
+      url: `${TENANT}/user/ssodata?ldaps=1&client_id=CID`,
+      credentials: 'include',
+    });
     expect(withAd!.headers).toEqual({});
     expect(plain!.url).toBe(`${TENANT}/user/ssodata`);
-    expect(() => hostedSsoData(_universalLogin.ulp, 'yes', () => {})).toThrow('withActiveDirectories parameter is not valid');
+    expect(() => hostedSsoData(_universalLogin.ulp, 'yes', () => {})).toThrow(
+      'withActiveDirectories parameter is not valid',
+    );
   });
 });
 
 describe('client.getSSOData', () => {
   it("off the hosted page, runs a silent check with its WebAuth's context", async () => {
     const webAuth = testWebAuth(env, { responseType: undefined });
-    const outcome = new Promise<[any, unknown]>((resolve) => webAuth.client.getSSOData((err, data) => resolve([err, data])));
+    const outcome = new Promise<[any, unknown]>((resolve) =>
+      webAuth.client.getSSOData((err, data) => resolve([err, data])),
+    );
     await vi.waitFor(() => expect(env.frames).toHaveLength(1));
     const frame = env.frames[0]!;
     const state = new URL(frame.url!).searchParams.get('state');
-    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state } }, TENANT, frame.window);
+    dispatchMessage(
+      env,
+      { type: 'authorization_response', response: { error: 'login_required', state } },
+      TENANT,
+      frame.window,
+    );
     expect(await outcome).toEqual([null, { sso: false }]);
     // The hint the WebAuth's logins leave is the one the client reads.
     webAuth.ssodataStorage.set('db', 'auth0|alice');
@@ -119,18 +152,33 @@ describe('client.getSSOData', () => {
   });
 
   it('works for a client made alone, with a context of its own', async () => {
-    const client = new Authentication({ domain: 'me.auth0.com', clientID: 'CID', redirectUri: 'https://app.example.com/callback', [customEnvironment]: env } as never);
+    const client = new Authentication({
+      domain: 'me.auth0.com',
+      clientID: 'CID',
+      redirectUri: 'https://app.example.com/callback',
+      [customEnvironment]: env,
+    } as never);
     const outcome = new Promise<[any, unknown]>((resolve) => client.getSSOData((err, data) => resolve([err, data])));
     const frame = env.frames[0]!;
     expect(new URL(frame.url!).searchParams.get('scope')).toBe('openid profile email');
-    dispatchMessage(env, { type: 'authorization_response', response: { error: 'login_required', state: new URL(frame.url!).searchParams.get('state') } }, TENANT, frame.window);
+    dispatchMessage(
+      env,
+      {
+        type: 'authorization_response',
+        response: { error: 'login_required', state: new URL(frame.url!).searchParams.get('state') },
+      },
+      TENANT,
+      frame.window,
+    );
     expect(await outcome).toEqual([null, { sso: false }]);
   });
 
   it('on the hosted page, asks /user/ssodata and checks withActiveDirectories synchronously', async () => {
     env.url = `${TENANT}/login?state=abc`;
     const webAuth = testWebAuth(env);
-    expect(() => webAuth.client.getSSOData('yes' as never, () => {})).toThrow('withActiveDirectories parameter is not valid');
+    expect(() => webAuth.client.getSSOData('yes' as never, () => {})).toThrow(
+      'withActiveDirectories parameter is not valid',
+    );
     const data = await webAuth.client.getSSOData(true);
     expect(data).toEqual({ sso: true, lastUsedConnection: { name: 'db' } });
     expect(sent(env)[0]!.url).toBe(`${TENANT}/user/ssodata?ldaps=1&client_id=CID`);

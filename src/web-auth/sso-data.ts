@@ -27,7 +27,12 @@ const CONSENT_DESCRIPTION =
 export function ssoDataFromSession(ctx: WebAuthContext, cb: NodeCallback<SsoData>): void {
   const hint = new SsoDataStorage(ctx.ssodataStore).get() ?? {};
   const clientID = ctx.baseOptions.clientID;
-  const options = { responseType: 'token id_token', scope: 'openid profile email', connection: hint.lastUsedConnection, timeout: 5000 };
+  const options = {
+    responseType: 'token id_token',
+    scope: 'openid profile email',
+    connection: hint.lastUsedConnection,
+    timeout: 5000,
+  };
   checkSession(ctx, options, (err, result) => {
     if (err) {
       if (err.error === 'login_required') return cb(null, { sso: false });
@@ -60,4 +65,3 @@ export function hostedSsoData(ulp: ClientContext, withActiveDirectories: unknown
   const query = withActiveDirectories ? '?' + stringifyQuery({ ldaps: 1, client_id: ulp.baseOptions.clientID }) : '';
   return call(ulp, 'GET', 'user/ssodata' + query, undefined, cb, { noHeaders: true, withCredentials: true });
 }
-

@@ -28,7 +28,12 @@ describe('TransactionManager', () => {
   it('process generates state and nonce, stores the transaction and mutates params', () => {
     const store = memoryStore();
     const tm = new TransactionManager(fakeEnv(), store);
-    const params: Record<string, unknown> = { responseType: 'token id_token', appState: { a: 1 }, connection: 'db', organization: 'org_1' };
+    const params: Record<string, unknown> = {
+      responseType: 'token id_token',
+      appState: { a: 1 },
+      connection: 'db',
+      organization: 'org_1',
+    };
     expect(tm.process(params)).toBe(params);
     expect(params.state).toMatch(/^.{32}$/);
     expect(params.nonce).toMatch(/^.{32}$/);
@@ -66,10 +71,15 @@ describe('TransactionManager hardening', () => {
   it('never generates a state or nonce shorter than 16 characters', () => {
     const store = memoryStore();
     for (const keyLength of [1, 8, 15]) {
-      const params = new TransactionManager(fakeEnv(), store, { keyLength }).process({ responseType: 'id_token' } as AuthorizeOptions);
+      const params = new TransactionManager(fakeEnv(), store, { keyLength }).process({
+        responseType: 'id_token',
+      } as AuthorizeOptions);
       expect(params.state).toHaveLength(16);
       expect(params.nonce).toHaveLength(16);
     }
-    expect(new TransactionManager(fakeEnv(), store, { keyLength: 40 }).process({ responseType: 'token' } as AuthorizeOptions).state).toHaveLength(40);
+    expect(
+      new TransactionManager(fakeEnv(), store, { keyLength: 40 }).process({ responseType: 'token' } as AuthorizeOptions)
+        .state,
+    ).toHaveLength(40);
   });
 });

@@ -93,7 +93,12 @@ export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonc
     audience: o.clientID,
     // From the expected issuer, never from the unverified token (v10 used the token's `iss`).
     jwksUri: o.jwksURI || joinUrl(o.token_issuer, '.well-known/jwks.json'),
-    source: { fetchJson: (url) => fetchJsonResponse(ctx.env, url), now: () => ctx.env.now(), timer: (fn, ms) => ctx.env.timer(fn, ms), hints: localStorageOf(ctx.env) },
+    source: {
+      fetchJson: (url) => fetchJsonResponse(ctx.env, url),
+      now: () => ctx.env.now(),
+      timer: (fn, ms) => ctx.env.timer(fn, ms),
+      hints: localStorageOf(ctx.env),
+    },
     leeway,
     maxAge: o.maxAge,
     clock: o.__clock ?? (() => new Date(ctx.env.now())),
@@ -134,9 +139,16 @@ function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, app
 }
 
 /** Validates a parsed response; see reference §10.2 for the exact order of checks. */
-export function validateAuthenticationResponse(ctx: WebAuthContext, options: ValidateOptions, parsed: ParsedResponse, cb: AuthDone): void {
+export function validateAuthenticationResponse(
+  ctx: WebAuthContext,
+  options: ValidateOptions,
+  parsed: ParsedResponse,
+  cb: AuthDone,
+): void {
   options.__enableIdPInitiatedLogin = options.__enableIdPInitiatedLogin || options.__enableImpersonation;
-  const transaction = ctx.transactionManager.getStoredTransaction(parsed.state as string | undefined) ?? ({} as Partial<Record<string, any>>);
+  const transaction =
+    ctx.transactionManager.getStoredTransaction(parsed.state as string | undefined) ??
+    ({} as Partial<Record<string, any>>);
   const expectedState = options.state || transaction.state || null;
   const stateBypass = !parsed.state && !expectedState && options.__enableIdPInitiatedLogin;
   if (expectedState !== parsed.state && !stateBypass) {
@@ -167,7 +179,9 @@ export function validateAuthenticationResponse(ctx: WebAuthContext, options: Val
       if (parsed.access_token) {
         // Required, unlike v10: without it a swapped access token would pass with a genuine ID token.
         if (typeof payload.at_hash !== 'string') {
-          throw invalidToken('Access Token Hash (at_hash) claim must be a string present in the ID token when an access token is returned');
+          throw invalidToken(
+            'Access Token Hash (at_hash) claim must be a string present in the ID token when an access token is returned',
+          );
         }
         const hash = await accessTokenHash(ctx.env.subtle(), String(parsed.access_token));
         if (hash !== payload.at_hash) throw invalidToken('Invalid access_token');
@@ -184,7 +198,12 @@ function toInvalidToken(err: unknown): AuthResponseError {
 }
 
 /** Verifies an ID token alone (v10's `validateToken`). */
-export function validateToken(ctx: WebAuthContext, token: string, nonce: string | null, cb: (err: AuthResponseError | null, payload?: Record<string, unknown>) => void): void {
+export function validateToken(
+  ctx: WebAuthContext,
+  token: string,
+  nonce: string | null,
+  cb: (err: AuthResponseError | null, payload?: Record<string, unknown>) => void,
+): void {
   verifyToken(ctx, token, nonce).then(
     (payload) => cb(null, payload),
     (err: unknown) => cb(toInvalidToken(err)),

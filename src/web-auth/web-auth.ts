@@ -19,7 +19,12 @@ import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
 import { HostedPages } from './hosted-pages.js';
 import { customEnvironment } from './injection.js';
-import { deriveWebAuthOptions, validateWebAuthOptions, type WebAuthBaseOptions, type WebAuthOptions } from './options.js';
+import {
+  deriveWebAuthOptions,
+  validateWebAuthOptions,
+  type WebAuthBaseOptions,
+  type WebAuthOptions,
+} from './options.js';
 import { parseHash, type ParseHashOptions } from './parse-hash.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
@@ -54,7 +59,6 @@ import type {
 } from '../types.js';
 
 type Cb<T> = Auth0Callback<T, RequestError>;
-
 
 /**
  * Browser authentication for one application of a tenant. Every method that takes a callback
@@ -150,7 +154,10 @@ export class WebAuth {
   parseHash(cb: AuthCallback): void;
   parseHash(options: ParseHashOptions | null | undefined, cb: AuthCallback): void;
   parseHash(options?: ParseHashOptions | null): Promise<AuthResult | null>;
-  parseHash(options?: ParseHashOptions | null | AuthCallback, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
+  parseHash(
+    options?: ParseHashOptions | null | AuthCallback,
+    cb?: NodeCallback<any>,
+  ): void | Promise<AuthResult | null | undefined> {
     if (typeof options === 'function') {
       cb = options;
       options = {};
@@ -162,7 +169,11 @@ export class WebAuth {
   /** Validates an already parsed response (snake_case keys) against the stored transaction. */
   validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb: AuthCallback): void;
   validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse): Promise<AuthResult | null>;
-  validateAuthenticationResponse(options: ValidateOptions, parsedHash: ParsedResponse, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
+  validateAuthenticationResponse(
+    options: ValidateOptions,
+    parsedHash: ParsedResponse,
+    cb?: NodeCallback<any>,
+  ): void | Promise<AuthResult | null | undefined> {
     return callbackOrPromise(cb, (done) => validateAuthenticationResponse(this.ctx, options, parsedHash, done));
   }
 
@@ -176,7 +187,11 @@ export class WebAuth {
    */
   validateToken(token: string, nonce: string | null, cb: Auth0Callback<IdTokenPayload, AuthResponseError>): void;
   validateToken(token: string, nonce: string | null): Promise<IdTokenPayload>;
-  validateToken(token: string, nonce: string | null, cb?: NodeCallback<any>): void | Promise<IdTokenPayload | undefined> {
+  validateToken(
+    token: string,
+    nonce: string | null,
+    cb?: NodeCallback<any>,
+  ): void | Promise<IdTokenPayload | undefined> {
     return callbackOrPromise(cb, (done) => validateToken(this.ctx, token, nonce, done));
   }
 
@@ -243,7 +258,10 @@ export class WebAuth {
    */
   passwordlessStart(options: PasswordlessStartOptions, cb: Cb<PasswordlessStartResult>): RequestHandle;
   passwordlessStart(options: PasswordlessStartOptions): Promise<PasswordlessStartResult>;
-  passwordlessStart(options: PasswordlessStartOptions, cb?: NodeCallback<any>): RequestHandle | Promise<PasswordlessStartResult> {
+  passwordlessStart(
+    options: PasswordlessStartOptions,
+    cb?: NodeCallback<any>,
+  ): RequestHandle | Promise<PasswordlessStartResult> {
     return passwordlessStart(this.ctx, options, cb);
   }
 
@@ -350,7 +368,10 @@ export class WebAuth {
   /** RFC 8693 token exchange (see `client.customTokenExchange`). */
   customTokenExchange(options: CustomTokenExchangeOptions, cb: Cb<TokenResult>): RequestHandle;
   customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
-  customTokenExchange(options: CustomTokenExchangeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
+  customTokenExchange(
+    options: CustomTokenExchangeOptions,
+    cb?: NodeCallback<any>,
+  ): RequestHandle | Promise<TokenResult> {
     return this.client.customTokenExchange(options, cb as Cb<TokenResult>);
   }
 
@@ -378,12 +399,20 @@ export class WebAuth {
   }
 
   /** As `renderCaptcha`, for the passwordless flow (`passwordlessStart`'s `captcha` option). */
-  renderPasswordlessCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
+  renderPasswordlessCaptcha(
+    element: HTMLElement,
+    options?: CaptchaConfiguration,
+    callback?: Auth0Callback<any>,
+  ): Captcha {
     return renderCaptcha(this.ctx.env, this.client, 'passwordless', element, options, callback);
   }
 
   /** As `renderCaptcha`, for the password-reset flow (`changePassword`'s `captcha` option). */
-  renderPasswordResetCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
+  renderPasswordResetCaptcha(
+    element: HTMLElement,
+    options?: CaptchaConfiguration,
+    callback?: Auth0Callback<any>,
+  ): Captcha {
     return renderCaptcha(this.ctx.env, this.client, 'password_reset', element, options, callback);
   }
 }

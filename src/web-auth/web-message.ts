@@ -27,7 +27,11 @@ function originOf(url: string): string | undefined {
  * `cb` once with the raw outcome: `{ error, error_description }`, a validation error's fields, or
  * the `authResult`. Callers wrap `cb` with the response handler flags of their v10 call site.
  */
-export function runWebMessage(ctx: WebAuthContext, params: Obj, cb: (err: Obj | null, result?: AuthResult | null) => void): void {
+export function runWebMessage(
+  ctx: WebAuthContext,
+  params: Obj,
+  cb: (err: Obj | null, result?: AuthResult | null) => void,
+): void {
   params.responseMode = 'web_message';
   params.prompt = 'none';
   const fail = (error: Obj, state: unknown) => {
@@ -40,13 +44,20 @@ export function runWebMessage(ctx: WebAuthContext, params: Obj, cb: (err: Obj | 
   const redirectOrigin = originOf(String(params.redirectUri));
   if (redirectOrigin && redirectOrigin !== windowOrigin) {
     // v10 left the just-stored transaction behind here; it can never be used (COMPATIBILITY D8).
-    return fail({
-      error: 'origin_mismatch',
-      error_description: `The redirectUri's origin (${redirectOrigin}) should match the window's origin (${windowOrigin}).`,
-    }, params.state);
+    return fail(
+      {
+        error: 'origin_mismatch',
+        error_description: `The redirectUri's origin (${redirectOrigin}) should match the window's origin (${windowOrigin}).`,
+      },
+      params.state,
+    );
   }
   const url = ctx.client.buildAuthorizeUrl(params);
-  const expected = { origin: new URL(url).origin, type: 'authorization_response', state: params.state as string | undefined };
+  const expected = {
+    origin: new URL(url).origin,
+    type: 'authorization_response',
+    state: params.state as string | undefined,
+  };
   hiddenFrameMessage(ctx.env, url, expected, Number(params.timeout) || WEB_MESSAGE_TIMEOUT_MS, (data) => {
     const response = data?.response as Obj | undefined;
     if (!response) {

@@ -17,7 +17,10 @@
   window.addEventListener('message', function (event) {
     if (event.origin !== config.frameOrigin || event.source !== frame.contentWindow || !event.data) return;
     if (event.data.type === 'ready') {
-      frame.contentWindow.postMessage({ type: 'co_verifier_request', request: { id: config.coId } }, config.frameOrigin);
+      frame.contentWindow.postMessage(
+        { type: 'co_verifier_request', request: { id: config.coId } },
+        config.frameOrigin,
+      );
     } else if (event.data.type === 'co_verifier_response') {
       submit(event.data.response && event.data.response.verifier);
     }

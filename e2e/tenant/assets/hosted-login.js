@@ -4,7 +4,9 @@
 (function () {
   'use strict';
   var config = JSON.parse(document.getElementById('hosted-config').textContent);
-  var byId = function (id) { return document.getElementById(id); };
+  var byId = function (id) {
+    return document.getElementById(id);
+  };
   var errorBox = byId('error');
   var noticeBox = byId('notice');
 
@@ -21,7 +23,9 @@
     if (!err) return 'Something went wrong.';
     if (typeof err.description === 'string' && err.description) return err.description;
     if (err.policy) return 'The password is too weak:\n' + err.policy;
-    return err.error_description || err.errorDescription || err.code || err.error || err.message || 'Something went wrong.';
+    return (
+      err.error_description || err.errorDescription || err.code || err.error || err.message || 'Something went wrong.'
+    );
   }
 
   var lib = window.auth0;
@@ -91,11 +95,14 @@
   captcha('passwordless', 'pwless-captcha', 'renderPasswordlessCaptcha');
 
   function loginWith(username, password, button, flow) {
-    webAuth.login(withCaptcha(flow, { realm: config.connection, username: username, password: password }), function (err) {
-      busy(button, false);
-      say(errorBox, describe(err));
-      reloadCaptcha(flow);
-    });
+    webAuth.login(
+      withCaptcha(flow, { realm: config.connection, username: username, password: password }),
+      function (err) {
+        busy(button, false);
+        say(errorBox, describe(err));
+        reloadCaptcha(flow);
+      },
+    );
   }
 
   // Log in.
@@ -138,12 +145,15 @@
     event.preventDefault();
     clear();
     busy(resetButton, true);
-    webAuth.changePassword(withCaptcha('reset', { connection: config.connection, email: byId('reset-email').value }), function (err, result) {
-      busy(resetButton, false);
-      reloadCaptcha('reset');
-      if (err) say(errorBox, describe(err));
-      else say(noticeBox, typeof result === 'string' ? result : 'We have sent you an email to reset your password.');
-    });
+    webAuth.changePassword(
+      withCaptcha('reset', { connection: config.connection, email: byId('reset-email').value }),
+      function (err, result) {
+        busy(resetButton, false);
+        reloadCaptcha('reset');
+        if (err) say(errorBox, describe(err));
+        else say(noticeBox, typeof result === 'string' ? result : 'We have sent you an email to reset your password.');
+      },
+    );
   });
   resetButton.disabled = !config.connection || !supported('changePassword');
 
@@ -154,7 +164,9 @@
   var verifyButton = byId('pwless-verify');
   function strategy() {
     var name = connectionSelect.value;
-    var found = config.passwordless.filter(function (c) { return c.name === name; })[0];
+    var found = config.passwordless.filter(function (c) {
+      return c.name === name;
+    })[0];
     return found ? found.strategy : 'email';
   }
   function recipientOptions(options) {
@@ -170,26 +182,33 @@
     event.preventDefault();
     clear();
     busy(sendButton, true);
-    webAuth.passwordlessStart(withCaptcha('passwordless', recipientOptions({ connection: connectionSelect.value, send: 'code' })), function (err) {
-      busy(sendButton, false);
-      reloadCaptcha('passwordless');
-      if (err) {
-        say(errorBox, describe(err));
-        return;
-      }
-      say(noticeBox, 'We sent you a code.');
-      verifyForm.hidden = false;
-      byId('pwless-code').focus();
-    });
+    webAuth.passwordlessStart(
+      withCaptcha('passwordless', recipientOptions({ connection: connectionSelect.value, send: 'code' })),
+      function (err) {
+        busy(sendButton, false);
+        reloadCaptcha('passwordless');
+        if (err) {
+          say(errorBox, describe(err));
+          return;
+        }
+        say(noticeBox, 'We sent you a code.');
+        verifyForm.hidden = false;
+        byId('pwless-code').focus();
+      },
+    );
   });
   verifyForm.addEventListener('submit', function (event) {
     event.preventDefault();
     clear();
     busy(verifyButton, true);
-    webAuth.passwordlessLogin(recipientOptions({ connection: connectionSelect.value, verificationCode: byId('pwless-code').value }), function (err) {
-      busy(verifyButton, false);
-      say(errorBox, describe(err));
-    });
+    webAuth.passwordlessLogin(
+      recipientOptions({ connection: connectionSelect.value, verificationCode: byId('pwless-code').value }),
+      function (err) {
+        busy(verifyButton, false);
+        say(errorBox, describe(err));
+      },
+    );
   });
-  sendButton.disabled = config.passwordless.length === 0 || !supported('passwordlessStart') || !supported('passwordlessLogin');
+  sendButton.disabled =
+    config.passwordless.length === 0 || !supported('passwordlessStart') || !supported('passwordlessLogin');
 })();

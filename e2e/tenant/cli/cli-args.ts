@@ -15,7 +15,11 @@ export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config 
   --print-config     print the built-in tenant definition (a starting point for --config) and exit
 `;
 
-export type ParsedArgs = { kind: 'run'; options: TenantOptions } | { kind: 'help' } | { kind: 'print-config' } | { kind: 'error'; message: string };
+export type ParsedArgs =
+  | { kind: 'run'; options: TenantOptions }
+  | { kind: 'help' }
+  | { kind: 'print-config' }
+  | { kind: 'error'; message: string };
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -44,7 +48,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (values['print-config']) return { kind: 'print-config' };
   const options: TenantOptions = { port: 4400 };
   if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { kind: 'error', message: `Invalid --port: ${values.port || '(missing)'}` };
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
+      return { kind: 'error', message: `Invalid --port: ${values.port || '(missing)'}` };
     options.port = Number(values.port);
   }
   for (const flag of ['host', 'config', 'data'] as const) {

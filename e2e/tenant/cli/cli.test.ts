@@ -34,7 +34,10 @@ function runToEnd(args: string[]): Promise<Run> {
 }
 
 /** Starts the CLI, waits for the ready line, and returns the URL and a stopper. */
-function startCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
+function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...cli, ...args], { cwd: root, env });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
@@ -74,12 +77,23 @@ describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
   it('persists --data across a SIGINT restart', async () => {
     const file = join(scratch, 'data.json');
     const first = await startCli(['--http', '--port', '0', '--data', file]);
-    const signup = await postJson({ url: first.url }, '/dbconnections/signup', { client_id: 'spa-client', connection: 'Username-Password-Authentication', email: 'cli@example.com', password: 'Cl1-secret' });
+    const signup = await postJson({ url: first.url }, '/dbconnections/signup', {
+      client_id: 'spa-client',
+      connection: 'Username-Password-Authentication',
+      email: 'cli@example.com',
+      password: 'Cl1-secret',
+    });
     expect(signup.status).toBe(200);
     expect(await first.stop('SIGINT')).toBe(0);
     expect(readFileSync(file, 'utf8')).toContain('cli@example.com');
     const second = await startCli(['--http', '--port', '0', '--data', file]);
-    const login = await postJson({ url: second.url }, '/oauth/token', { grant_type: 'http://auth0.com/oauth/grant-type/password-realm', client_id: 'spa-client', username: 'cli@example.com', password: 'Cl1-secret', realm: 'Username-Password-Authentication' });
+    const login = await postJson({ url: second.url }, '/oauth/token', {
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      client_id: 'spa-client',
+      username: 'cli@example.com',
+      password: 'Cl1-secret',
+      realm: 'Username-Password-Authentication',
+    });
     expect(login.status).toBe(200);
     expect(await second.stop('SIGTERM')).toBe(0);
   });

@@ -43,7 +43,9 @@ export const MGMT_LOCAL = { clientId: 'mgmt-local', clientSecret: 'mgmt-local-se
 
 /** The private JWK (RS256) web-private-key-jwt signs its client assertions with. */
 export function webPrivateKeyJwk(): Record<string, string> {
-  return JSON.parse(readFileSync(tenantSourcePath('fixtures', 'web-private-key-jwt.private.jwk.json'), 'utf8')) as Record<string, string>;
+  return JSON.parse(
+    readFileSync(tenantSourcePath('fixtures', 'web-private-key-jwt.private.jwk.json'), 'utf8'),
+  ) as Record<string, string>;
 }
 
 /** The certificate registered for web-mtls (PEM), as an edge proxy would forward it. */
@@ -58,7 +60,10 @@ export const EMAIL_CONNECTION = 'email';
 export const SMS_CONNECTION = 'sms';
 
 // APIs.
-export const EXAMPLE_API = { identifier: 'https://api.example.test/', scopes: ['read:things', 'write:things'] } as const;
+export const EXAMPLE_API = {
+  identifier: 'https://api.example.test/',
+  scopes: ['read:things', 'write:things'],
+} as const;
 export const TOKEN_EXCHANGE_TYPE = 'urn:webauth-js:local-tenant:jwt';
 
 export interface UserFixture {
@@ -100,8 +105,18 @@ export const USERS: readonly UserFixture[] = [ALICE, BOB, BLOCKED_USER, LEAKED_U
 export const BREACHED_PASSWORDS: readonly string[] = ['Password123!', 'Passw0rd!', 'Qwerty123!'];
 
 // Organizations.
-export const ORG_ACME = { id: 'org_acme0000000001', name: 'acme', displayName: 'Acme Corp', members: [ALICE.userId] } as const;
-export const ORG_GLOBEX = { id: 'org_globex00000001', name: 'globex', displayName: 'Globex', members: [BOB.userId] } as const;
+export const ORG_ACME = {
+  id: 'org_acme0000000001',
+  name: 'acme',
+  displayName: 'Acme Corp',
+  members: [ALICE.userId],
+} as const;
+export const ORG_GLOBEX = {
+  id: 'org_globex00000001',
+  name: 'globex',
+  displayName: 'Globex',
+  members: [BOB.userId],
+} as const;
 /** Invites bob@example.com to acme. */
 export const ACME_INVITATION = { id: 'uinv_acmebob0000001', email: BOB.email } as const;
 

@@ -30,7 +30,15 @@ describe('tenant definition', () => {
   it('validates the built-in definition and lists every fixture client', () => {
     expect(problems(base())).toEqual([]);
     expect(base().clients.map((c) => c.client_id)).toEqual([
-      'spa-client', 'hs256-client', 'third-party-spa', 'web-secret-post', 'web-secret-basic', 'web-private-key-jwt', 'web-mtls', 'mgmt-global', 'mgmt-local',
+      'spa-client',
+      'hs256-client',
+      'third-party-spa',
+      'web-secret-post',
+      'web-secret-basic',
+      'web-private-key-jwt',
+      'web-mtls',
+      'mgmt-global',
+      'mgmt-local',
     ]);
   });
 
@@ -49,8 +57,14 @@ describe('tenant definition', () => {
     const model = buildModel(base(), 'https://localhost:4400/');
     const audience = 'https://localhost:4400/api/v2/';
     expect(model.apis.get(audience)).toMatchObject({ isManagement: true, scopes: MANAGEMENT_SCOPES });
-    expect(model.clients.get(MGMT_GLOBAL.clientId)).toMatchObject({ isGlobal: true, grants: { [audience]: MANAGEMENT_SCOPES } });
-    expect(model.clients.get(MGMT_LOCAL.clientId)).toMatchObject({ isGlobal: false, grants: { [audience]: ['read:user_attribute_profiles'] } });
+    expect(model.clients.get(MGMT_GLOBAL.clientId)).toMatchObject({
+      isGlobal: true,
+      grants: { [audience]: MANAGEMENT_SCOPES },
+    });
+    expect(model.clients.get(MGMT_LOCAL.clientId)).toMatchObject({
+      isGlobal: false,
+      grants: { [audience]: ['read:user_attribute_profiles'] },
+    });
     expect(model.clients.get(WEB_MTLS_CLIENT_ID)?.certificateThumbprint).toMatch(/^[\w-]{43}$/);
     // The built-in view of fixtures.ts keys the Management API by its path.
     expect(findClient(MGMT_GLOBAL.clientId)?.grants['/api/v2/']).toContain('read:users');
@@ -83,19 +97,21 @@ describe('tenant definition', () => {
     def.tenant!.default_directory = 'email';
     def.captcha = { default: { provider: 'hcaptcha' } };
     const found = problems(def);
-    expect(found).toEqual(expect.arrayContaining([
-      'clients: duplicate client_id hs256-client',
-      'clients[0] (spa-client).connections: unknown connection nope',
-      'clients[0] (spa-client).callbacks: invalid URL pattern localhost:3000',
-      'clients[0] (spa-client).web_origins: invalid origin pattern http://localhost:*/path',
-      'clients[3] (web-secret-post): client_secret_post needs client_secret',
-      'clients[7] (mgmt-global).client_grants: unknown API https://unknown.example/',
-      'clients[7] (mgmt-global).client_grants[/api/v2/]: unknown scope read:nothing',
-      'clients[9] (hs256-client): HS256 ID tokens need client_secret',
-      'organizations[0] (org_acme0000000001).members: unknown user auth0|ghost',
-      'tenant.default_directory: email is not a database connection',
-      'captcha.default: hcaptcha needs site_key',
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'clients: duplicate client_id hs256-client',
+        'clients[0] (spa-client).connections: unknown connection nope',
+        'clients[0] (spa-client).callbacks: invalid URL pattern localhost:3000',
+        'clients[0] (spa-client).web_origins: invalid origin pattern http://localhost:*/path',
+        'clients[3] (web-secret-post): client_secret_post needs client_secret',
+        'clients[7] (mgmt-global).client_grants: unknown API https://unknown.example/',
+        'clients[7] (mgmt-global).client_grants[/api/v2/]: unknown scope read:nothing',
+        'clients[9] (hs256-client): HS256 ID tokens need client_secret',
+        'organizations[0] (org_acme0000000001).members: unknown user auth0|ghost',
+        'tenant.default_directory: email is not a database connection',
+        'captcha.default: hcaptcha needs site_key',
+      ]),
+    );
   });
 
   it('checks users: one password form, emails, usernames and phone numbers', () => {
@@ -109,13 +125,15 @@ describe('tenant definition', () => {
     def.connections[3]!.users = [{ user_id: 'sms|1', phone_number: '555' }];
     def.organizations = [];
     const found = problems(def);
-    expect(found).toEqual(expect.arrayContaining([
-      'connections[0] (Username-Password-Authentication): duplicate email a@example.com',
-      'connections[0] (Username-Password-Authentication).users[0] (auth0|a): give exactly one of password and password_hash',
-      'connections[0] (Username-Password-Authentication).users[1] (auth0|b): give exactly one of password and password_hash',
-      'connections[0] (Username-Password-Authentication).users[2] (auth0|c).password_hash: not a scrypt$N$r$p$salt$hash value',
-      'connections[3] (sms).users[0] (sms|1): sms users need an E.164 phone_number',
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'connections[0] (Username-Password-Authentication): duplicate email a@example.com',
+        'connections[0] (Username-Password-Authentication).users[0] (auth0|a): give exactly one of password and password_hash',
+        'connections[0] (Username-Password-Authentication).users[1] (auth0|b): give exactly one of password and password_hash',
+        'connections[0] (Username-Password-Authentication).users[2] (auth0|c).password_hash: not a scrypt$N$r$p$salt$hash value',
+        'connections[3] (sms).users[0] (sms|1): sms users need an E.164 phone_number',
+      ]),
+    );
   });
 
   it('loads JSON files strictly: duplicate keys and syntax errors are refused', () => {
@@ -139,13 +157,21 @@ describe('tenant definition', () => {
     writeFileSync(file, JSON.stringify(def));
     const tenant = await startTenant({ http: true, config: file });
     try {
-      const ok = await send(tenant, `/authorize?client_id=my-app&response_type=code&redirect_uri=${encodeURIComponent('http://localhost:3000/cb')}`);
+      const ok = await send(
+        tenant,
+        `/authorize?client_id=my-app&response_type=code&redirect_uri=${encodeURIComponent('http://localhost:3000/cb')}`,
+      );
       expect(ok.status).toBe(200);
-      const unknown = await send(tenant, `/authorize?client_id=spa-client&response_type=code&redirect_uri=${encodeURIComponent('http://localhost:3000/cb')}`);
+      const unknown = await send(
+        tenant,
+        `/authorize?client_id=spa-client&response_type=code&redirect_uri=${encodeURIComponent('http://localhost:3000/cb')}`,
+      );
       expect(unknown.status).toBe(400);
     } finally {
       await tenant.close();
     }
-    await expect(startTenant({ http: true, config: { clients: [] } as unknown as TenantDefinition })).rejects.toThrow(DefinitionError);
+    await expect(startTenant({ http: true, config: { clients: [] } as unknown as TenantDefinition })).rejects.toThrow(
+      DefinitionError,
+    );
   });
 });

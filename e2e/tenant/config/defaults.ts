@@ -1,11 +1,36 @@
 /** The built-in tenant definition, used when no `--config` file is given. `--print-config` shows it. */
 import { createHash } from 'node:crypto';
 import {
-  ACME_INVITATION, BREACHED_PASSWORDS, CNAME_API_KEY, CROSS_ORIGIN_VERIFICATION_PATH, CUSTOM_DOMAIN, DB_CONNECTION,
-  DB_WITH_USERNAME, EMAIL_CONNECTION, EXAMPLE_API, HS256_CLIENT_ID, HS256_CLIENT_SECRET, LOCAL_CALLBACKS, LOCAL_ORIGINS,
-  MGMT_GLOBAL, MGMT_LOCAL, ORG_ACME, ORG_GLOBEX, SMS_CONNECTION, SPA_CLIENT_ID, TENANT_LOGOUT_URLS, TENANT_NAME,
-  THIRD_PARTY_CLIENT_ID, TOKEN_EXCHANGE_TYPE, USERS, WEB_MTLS_CLIENT_ID, WEB_PRIVATE_KEY_JWT_CLIENT_ID, WEB_SECRET_BASIC,
-  WEB_SECRET_POST, webMtlsCertificate, webPrivateKeyJwk,
+  ACME_INVITATION,
+  BREACHED_PASSWORDS,
+  CNAME_API_KEY,
+  CROSS_ORIGIN_VERIFICATION_PATH,
+  CUSTOM_DOMAIN,
+  DB_CONNECTION,
+  DB_WITH_USERNAME,
+  EMAIL_CONNECTION,
+  EXAMPLE_API,
+  HS256_CLIENT_ID,
+  HS256_CLIENT_SECRET,
+  LOCAL_CALLBACKS,
+  LOCAL_ORIGINS,
+  MGMT_GLOBAL,
+  MGMT_LOCAL,
+  ORG_ACME,
+  ORG_GLOBEX,
+  SMS_CONNECTION,
+  SPA_CLIENT_ID,
+  TENANT_LOGOUT_URLS,
+  TENANT_NAME,
+  THIRD_PARTY_CLIENT_ID,
+  TOKEN_EXCHANGE_TYPE,
+  USERS,
+  WEB_MTLS_CLIENT_ID,
+  WEB_PRIVATE_KEY_JWT_CLIENT_ID,
+  WEB_SECRET_BASIC,
+  WEB_SECRET_POST,
+  webMtlsCertificate,
+  webPrivateKeyJwk,
 } from './builtin.js';
 import type { ClientDefinition, GrantType, TenantDefinition, UserDefinition } from './definition.js';
 import { MANAGEMENT_API_PATH } from './management-scopes.js';
@@ -20,7 +45,10 @@ const USER_GRANTS: GrantType[] = [
   'urn:ietf:params:oauth:grant-type:token-exchange',
 ];
 /** The legacy grants the v10 library can still call (/delegation, /oauth/ro). */
-const LEGACY_GRANTS: GrantType[] = ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'http://auth0.com/oauth/legacy/grant-type/ro'];
+const LEGACY_GRANTS: GrantType[] = [
+  'urn:ietf:params:oauth:grant-type:jwt-bearer',
+  'http://auth0.com/oauth/legacy/grant-type/ro',
+];
 const allConnections = (): string[] => [DB_CONNECTION, DB_WITH_USERNAME, EMAIL_CONNECTION, SMS_CONNECTION];
 
 function spa(clientId: string, name: string, extra: Partial<ClientDefinition> = {}): ClientDefinition {
@@ -79,7 +107,9 @@ function machine(clientId: string, secret: string, extra: Partial<ClientDefiniti
 /** The fixture key's public half; `kid` is its RFC 7638 thumbprint. */
 function publicJwks(): { keys: Array<Record<string, unknown>> } {
   const { n = '', e = '', alg = 'RS256' } = webPrivateKeyJwk();
-  const kid = createHash('sha256').update(JSON.stringify({ e, kty: 'RSA', n })).digest('base64url');
+  const kid = createHash('sha256')
+    .update(JSON.stringify({ e, kty: 'RSA', n }))
+    .digest('base64url');
   return { keys: [{ kty: 'RSA', n, e, alg, use: 'sig', kid }] };
 }
 
@@ -113,22 +143,63 @@ export function defaultDefinition(): TenantDefinition {
       spa(HS256_CLIENT_ID, 'Legacy HS256 SPA', { id_token_alg: 'HS256', client_secret: HS256_CLIENT_SECRET }),
       spa(THIRD_PARTY_CLIENT_ID, 'Third-party SPA', { is_first_party: false, cross_origin_auth: false }),
       regularWeb(WEB_SECRET_POST.clientId, { client_secret: WEB_SECRET_POST.clientSecret }),
-      regularWeb(WEB_SECRET_BASIC.clientId, { token_endpoint_auth_method: 'client_secret_basic', client_secret: WEB_SECRET_BASIC.clientSecret }),
+      regularWeb(WEB_SECRET_BASIC.clientId, {
+        token_endpoint_auth_method: 'client_secret_basic',
+        client_secret: WEB_SECRET_BASIC.clientSecret,
+      }),
       regularWeb(WEB_PRIVATE_KEY_JWT_CLIENT_ID, { token_endpoint_auth_method: 'private_key_jwt', jwks: publicJwks() }),
-      regularWeb(WEB_MTLS_CLIENT_ID, { token_endpoint_auth_method: 'tls_client_auth', tls_client_certificate: webMtlsCertificate() }),
-      machine(MGMT_GLOBAL.clientId, MGMT_GLOBAL.clientSecret, { is_global: true, client_grants: { [MANAGEMENT_API_PATH]: ['*'] } }),
-      machine(MGMT_LOCAL.clientId, MGMT_LOCAL.clientSecret, { client_grants: { [MANAGEMENT_API_PATH]: ['read:user_attribute_profiles'] } }),
+      regularWeb(WEB_MTLS_CLIENT_ID, {
+        token_endpoint_auth_method: 'tls_client_auth',
+        tls_client_certificate: webMtlsCertificate(),
+      }),
+      machine(MGMT_GLOBAL.clientId, MGMT_GLOBAL.clientSecret, {
+        is_global: true,
+        client_grants: { [MANAGEMENT_API_PATH]: ['*'] },
+      }),
+      machine(MGMT_LOCAL.clientId, MGMT_LOCAL.clientSecret, {
+        client_grants: { [MANAGEMENT_API_PATH]: ['read:user_attribute_profiles'] },
+      }),
     ],
     connections: [
-      { name: DB_CONNECTION, strategy: 'auth0', password_policy: 'good', breached_passwords: [...BREACHED_PASSWORDS], users: users(DB_CONNECTION) },
-      { name: DB_WITH_USERNAME, strategy: 'auth0', requires_username: true, password_policy: 'good', users: users(DB_WITH_USERNAME) },
+      {
+        name: DB_CONNECTION,
+        strategy: 'auth0',
+        password_policy: 'good',
+        breached_passwords: [...BREACHED_PASSWORDS],
+        users: users(DB_CONNECTION),
+      },
+      {
+        name: DB_WITH_USERNAME,
+        strategy: 'auth0',
+        requires_username: true,
+        password_policy: 'good',
+        users: users(DB_WITH_USERNAME),
+      },
       { name: EMAIL_CONNECTION, strategy: 'email', otp_length: 6, otp_ttl_seconds: 300 },
       { name: SMS_CONNECTION, strategy: 'sms', otp_length: 6, otp_ttl_seconds: 300 },
     ],
-    apis: [{ identifier: EXAMPLE_API.identifier, name: 'Example API', scopes: [...EXAMPLE_API.scopes], allow_offline_access: true }],
+    apis: [
+      {
+        identifier: EXAMPLE_API.identifier,
+        name: 'Example API',
+        scopes: [...EXAMPLE_API.scopes],
+        allow_offline_access: true,
+      },
+    ],
     organizations: [
-      { id: ORG_ACME.id, name: ORG_ACME.name, display_name: ORG_ACME.displayName, members: [...ORG_ACME.members], invitations: [{ ...ACME_INVITATION }] },
-      { id: ORG_GLOBEX.id, name: ORG_GLOBEX.name, display_name: ORG_GLOBEX.displayName, members: [...ORG_GLOBEX.members] },
+      {
+        id: ORG_ACME.id,
+        name: ORG_ACME.name,
+        display_name: ORG_ACME.displayName,
+        members: [...ORG_ACME.members],
+        invitations: [{ ...ACME_INVITATION }],
+      },
+      {
+        id: ORG_GLOBEX.id,
+        name: ORG_GLOBEX.name,
+        display_name: ORG_GLOBEX.displayName,
+        members: [...ORG_GLOBEX.members],
+      },
     ],
     rate_limits: {
       '*': { limit: 1000, window_seconds: 60 },

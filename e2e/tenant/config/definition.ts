@@ -5,13 +5,14 @@
  */
 
 export type AppType = 'spa' | 'regular_web' | 'non_interactive';
-export type TokenEndpointAuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic' | 'private_key_jwt' | 'tls_client_auth';
+export type TokenEndpointAuthMethod =
+  'none' | 'client_secret_post' | 'client_secret_basic' | 'private_key_jwt' | 'tls_client_auth';
 export type IdTokenAlg = 'RS256' | 'HS256';
 export type OrganizationUsage = 'deny' | 'allow' | 'require';
 export type PasswordPolicy = 'none' | 'low' | 'fair' | 'good' | 'excellent';
 export type CaptchaFlow = 'default' | 'signup' | 'passwordless' | 'password_reset';
 export type CaptchaProvider =
-  | 'none' | 'auth0' | 'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
+  'none' | 'auth0' | 'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
 
 export const GRANT_TYPES = [
   'authorization_code',

@@ -5,7 +5,14 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { JSONWebKeySet } from 'jose';
 import type {
-  AppType, CaptchaDefinition, CaptchaFlow, GrantType, IdTokenAlg, OrganizationUsage, PasswordPolicy, TenantDefinition,
+  AppType,
+  CaptchaDefinition,
+  CaptchaFlow,
+  GrantType,
+  IdTokenAlg,
+  OrganizationUsage,
+  PasswordPolicy,
+  TenantDefinition,
   TokenEndpointAuthMethod,
 } from './definition.js';
 import { MANAGEMENT_API_PATH, MANAGEMENT_SCOPES } from './management-scopes.js';
@@ -87,7 +94,11 @@ export interface TenantModel {
   readonly apis: ReadonlyMap<string, Api>;
   readonly organizations: readonly Organization[];
   readonly rateLimits: ReadonlyMap<string, RateLimit>;
-  readonly bruteForce: { readonly maxAttempts: number; readonly blockMs: number; readonly suspiciousIpThreshold: number };
+  readonly bruteForce: {
+    readonly maxAttempts: number;
+    readonly blockMs: number;
+    readonly suspiciousIpThreshold: number;
+  };
   readonly captcha: Readonly<Record<CaptchaFlow, CaptchaDefinition>>;
   readonly tokenExchangeTypes: ReadonlySet<string>;
   readonly managementAudience: string;
@@ -105,13 +116,21 @@ export function buildModel(def: TenantDefinition, issuer: string): TenantModel {
   const apis = new Map<string, Api>();
   for (const a of def.apis ?? []) {
     apis.set(a.identifier, {
-      identifier: a.identifier, name: a.name, scopes: [...a.scopes], allowOfflineAccess: a.allow_offline_access === true,
-      tokenLifetime: a.token_lifetime ?? DEFAULT_TOKEN_LIFETIME_S, isManagement: false,
+      identifier: a.identifier,
+      name: a.name,
+      scopes: [...a.scopes],
+      allowOfflineAccess: a.allow_offline_access === true,
+      tokenLifetime: a.token_lifetime ?? DEFAULT_TOKEN_LIFETIME_S,
+      isManagement: false,
     });
   }
   apis.set(managementAudience, {
-    identifier: managementAudience, name: 'Management API', scopes: MANAGEMENT_SCOPES, allowOfflineAccess: false,
-    tokenLifetime: 86400, isManagement: true,
+    identifier: managementAudience,
+    name: 'Management API',
+    scopes: MANAGEMENT_SCOPES,
+    allowOfflineAccess: false,
+    tokenLifetime: 86400,
+    isManagement: true,
   });
   const resolveAudience = (id: string): string => (id === MANAGEMENT_API_PATH ? managementAudience : id);
 
@@ -150,13 +169,20 @@ export function buildModel(def: TenantDefinition, issuer: string): TenantModel {
     connections.set(
       c.name,
       c.strategy === 'auth0'
-        ? { name: c.name, strategy: 'auth0', requiresUsername: c.requires_username === true, passwordPolicy: c.password_policy ?? 'good', breachedPasswords: new Set(c.breached_passwords ?? []) }
+        ? {
+            name: c.name,
+            strategy: 'auth0',
+            requiresUsername: c.requires_username === true,
+            passwordPolicy: c.password_policy ?? 'good',
+            breachedPasswords: new Set(c.breached_passwords ?? []),
+          }
         : { name: c.name, strategy: c.strategy, otpLength: c.otp_length ?? 6, otpTtlSeconds: c.otp_ttl_seconds ?? 300 },
     );
   }
 
   const rateLimits = new Map<string, RateLimit>([['*', DEFAULT_RATE_LIMIT]]);
-  for (const [path, r] of Object.entries(def.rate_limits ?? {})) rateLimits.set(path, { limit: r.limit, windowMs: r.window_seconds * 1000 });
+  for (const [path, r] of Object.entries(def.rate_limits ?? {}))
+    rateLimits.set(path, { limit: r.limit, windowMs: r.window_seconds * 1000 });
   const none: CaptchaDefinition = { provider: 'none' };
 
   return {
@@ -165,12 +191,17 @@ export function buildModel(def: TenantDefinition, issuer: string): TenantModel {
     defaultDirectory: def.tenant?.default_directory,
     logoutUrls: [...(def.tenant?.allowed_logout_urls ?? [])],
     countryCode: def.tenant?.country_code ?? 'US',
-    customDomain: def.custom_domain ? { domain: def.custom_domain.domain, cnameApiKey: def.custom_domain.cname_api_key } : undefined,
+    customDomain: def.custom_domain
+      ? { domain: def.custom_domain.domain, cnameApiKey: def.custom_domain.cname_api_key }
+      : undefined,
     clients,
     connections,
     apis,
     organizations: (def.organizations ?? []).map((o) => ({
-      id: o.id, name: o.name, displayName: o.display_name ?? o.name, members: new Set(o.members),
+      id: o.id,
+      name: o.name,
+      displayName: o.display_name ?? o.name,
+      members: new Set(o.members),
       invitations: new Map((o.invitations ?? []).map((i) => [i.id, i.email.toLowerCase()])),
     })),
     rateLimits,

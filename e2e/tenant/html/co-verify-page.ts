@@ -9,7 +9,11 @@ export interface CoVerifyInput {
 }
 
 export function coVerifyPage(input: CoVerifyInput): string {
-  const config = { coId: input.coId, frameUrl: `${input.frameUrl.split('#')[0] ?? ''}#origin=${encodeURIComponent(input.tenantOrigin)}`, frameOrigin: new URL(input.frameUrl).origin };
+  const config = {
+    coId: input.coId,
+    frameUrl: `${input.frameUrl.split('#')[0] ?? ''}#origin=${encodeURIComponent(input.tenantOrigin)}`,
+    frameOrigin: new URL(input.frameUrl).origin,
+  };
   return layout(
     'Verifying your login',
     `<h1>Verifying your login</h1>

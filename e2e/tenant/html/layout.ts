@@ -11,8 +11,12 @@ export function escapeHtml(value: string): string {
 
 /** JSON safe to embed in a `<script type="application/json">` block (no `</script>` breakout). */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export const STYLE = [
@@ -54,7 +58,8 @@ export interface PageSecurity {
 }
 
 export function htmlHeaders(security: PageSecurity = {}): Record<string, string> {
-  const list = (items: readonly string[] | undefined, none = "'none'"): string => (items && items.length > 0 ? items.join(' ') : none);
+  const list = (items: readonly string[] | undefined, none = "'none'"): string =>
+    items && items.length > 0 ? items.join(' ') : none;
   const directives = [
     "default-src 'none'",
     `script-src ${list(security.scripts)}`,

@@ -38,7 +38,9 @@ export interface HostedPageInput {
 }
 
 function tab(id: string, label: string, selected: boolean, shown: boolean): string {
-  return shown ? `<button type="button" role="tab" id="tab-${id}" aria-controls="panel-${id}" aria-selected="${String(selected)}">${label}</button>` : '';
+  return shown
+    ? `<button type="button" role="tab" id="tab-${id}" aria-controls="panel-${id}" aria-selected="${String(selected)}">${label}</button>`
+    : '';
 }
 
 export function renderHostedPage(input: HostedPageInput): string {
@@ -48,11 +50,19 @@ export function renderHostedPage(input: HostedPageInput): string {
   const initial = config.initialTab;
   const hidden = (name: string): string => (initial === name ? '' : ' hidden');
   const usernameLabel = config.requiresUsername ? 'Email or username' : 'Email address';
-  const consent = input.consent && input.consent.length > 0
-    ? `<p class="muted" id="consent">By logging in you allow ${escapeHtml(input.clientName)} to: ${input.consent.map(escapeHtml).join(', ')}.</p>`
+  const consent =
+    input.consent && input.consent.length > 0
+      ? `<p class="muted" id="consent">By logging in you allow ${escapeHtml(input.clientName)} to: ${input.consent.map(escapeHtml).join(', ')}.</p>`
+      : '';
+  const org = input.organization
+    ? `<p class="muted" id="organization">Organization: ${escapeHtml(input.organization)}</p>`
     : '';
-  const org = input.organization ? `<p class="muted" id="organization">Organization: ${escapeHtml(input.organization)}</p>` : '';
-  const pwlessOptions = config.passwordless.map((c) => `<option value="${escapeHtml(c.name)}">${c.strategy === 'sms' ? 'Text message' : 'Email'} (${escapeHtml(c.name)})</option>`).join('');
+  const pwlessOptions = config.passwordless
+    .map(
+      (c) =>
+        `<option value="${escapeHtml(c.name)}">${c.strategy === 'sms' ? 'Text message' : 'Email'} (${escapeHtml(c.name)})</option>`,
+    )
+    .join('');
   const firstPwless = config.passwordless[0];
   return layout(
     'Log in',

@@ -12,8 +12,13 @@ const POST_MESSAGE =
   'var t=window.opener||window.parent;' +
   "if(t&&t!==window){t.postMessage({type:'authorization_response',response:d.response},d.origin);}})();";
 
-export function formPostPage(redirectUri: string, params: ReadonlyArray<readonly [string, string]>): { html: string; headers: Record<string, string> } {
-  const inputs = params.map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('\n');
+export function formPostPage(
+  redirectUri: string,
+  params: ReadonlyArray<readonly [string, string]>,
+): { html: string; headers: Record<string, string> } {
+  const inputs = params
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('\n');
   const html = layout(
     'Submit this form',
     `<form method="post" action="${escapeHtml(redirectUri)}" id="response-form">
@@ -26,7 +31,10 @@ ${inputs}
   return { html, headers: htmlHeaders({ scripts: [sha256Source(AUTO_SUBMIT)], formTargets: [origin] }) };
 }
 
-export function webMessagePage(redirectUri: string, response: Record<string, string>): { html: string; headers: Record<string, string> } {
+export function webMessagePage(
+  redirectUri: string,
+  response: Record<string, string>,
+): { html: string; headers: Record<string, string> } {
   const origin = new URL(redirectUri).origin;
   const html = layout(
     'Authorization response',

@@ -74,7 +74,12 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on('error', () => reject(new HttpError(400, 'invalid_request', 'Request body aborted.')));
     // A destroyed (over-long or aborted) upload never emits 'end'; settle anyway.
     req.on('close', () => {
-      if (!ended) reject(tooLarge ? new HttpError(413, 'request_too_large', 'Request body too large.') : new HttpError(400, 'invalid_request', 'Request body aborted.'));
+      if (!ended)
+        reject(
+          tooLarge
+            ? new HttpError(413, 'request_too_large', 'Request body too large.')
+            : new HttpError(400, 'invalid_request', 'Request body aborted.'),
+        );
     });
   });
 }
@@ -100,7 +105,8 @@ export function parseBody(contentType: string | undefined, raw: Buffer): ParsedB
   if (text === undefined) throw new HttpError(400, 'invalid_request', 'The request body is not valid UTF-8.');
   if (type === 'application/x-www-form-urlencoded') {
     const form = parseUrlEncoded(text, 'form body');
-    if (form.repeated.length > 0) throw new HttpError(400, 'invalid_request', `Parameter must not be repeated: ${form.repeated.join(', ')}`);
+    if (form.repeated.length > 0)
+      throw new HttpError(400, 'invalid_request', `Parameter must not be repeated: ${form.repeated.join(', ')}`);
     return { type: 'form', value: form.values };
   }
   return { type: 'text', value: text };
@@ -130,7 +136,12 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'no-referrer',
 };
 
-export function sendJson(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  data: unknown,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify(data);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
@@ -142,7 +153,13 @@ export function sendJson(res: ServerResponse, status: number, data: unknown, hea
   res.end(body);
 }
 
-export function sendError(res: ServerResponse, status: number, error: string, description: string, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, status, { error, error_description: description }, headers);
 }
 
@@ -151,12 +168,27 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Record<s
   res.end();
 }
 
-export function sendRedirect(res: ServerResponse, location: string, headers: Record<string, string | string[]> = {}): void {
-  res.writeHead(302, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', Location: location, 'Content-Length': 0, ...headers });
+export function sendRedirect(
+  res: ServerResponse,
+  location: string,
+  headers: Record<string, string | string[]> = {},
+): void {
+  res.writeHead(302, {
+    ...SECURITY_HEADERS,
+    'Cache-Control': 'no-store',
+    Location: location,
+    'Content-Length': 0,
+    ...headers,
+  });
   res.end();
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': 'text/plain; charset=utf-8',
@@ -167,7 +199,12 @@ export function sendText(res: ServerResponse, status: number, text: string, head
   res.end(text);
 }
 
-export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string | string[]>): void {
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string | string[]>,
+): void {
   res.writeHead(status, { 'Content-Length': Buffer.byteLength(html), ...headers });
   res.end(html);
 }

@@ -25,12 +25,22 @@ const TYPE_NAMES: Record<BodyType, string> = {
 
 /** The body as an object, when its type is one of `allowed`; 415/400 otherwise. */
 export function bodyObject(ctx: RequestContext, allowed: readonly BodyType[]): Record<string, unknown> {
-  if (ctx.bodyType === 'none') throw new HttpError(400, 'invalid_request', `A request body (${allowed.map((t) => TYPE_NAMES[t]).join(' or ')}) is required.`);
+  if (ctx.bodyType === 'none')
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `A request body (${allowed.map((t) => TYPE_NAMES[t]).join(' or ')}) is required.`,
+    );
   if (!allowed.includes(ctx.bodyType)) {
-    throw new HttpError(415, 'invalid_request', `Content-Type must be ${allowed.map((t) => TYPE_NAMES[t]).join(' or ')}.`);
+    throw new HttpError(
+      415,
+      'invalid_request',
+      `Content-Type must be ${allowed.map((t) => TYPE_NAMES[t]).join(' or ')}.`,
+    );
   }
   const body = ctx.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
@@ -50,7 +60,8 @@ export function stringParams(source: Record<string, unknown>, spec: ParamSpec): 
     out[name] = value;
   }
   const missing = required.filter((name) => !out[name]);
-  if (missing.length > 0) throw new HttpError(400, 'invalid_request', `Missing required parameter: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new HttpError(400, 'invalid_request', `Missing required parameter: ${missing.join(', ')}`);
   return out;
 }
 
@@ -58,13 +69,15 @@ export function stringParams(source: Record<string, unknown>, spec: ParamSpec): 
 export function objectParam(source: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const value = source[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'invalid_request', `Parameter ${name} must be an object.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new HttpError(400, 'invalid_request', `Parameter ${name} must be an object.`);
   return value as Record<string, unknown>;
 }
 
 /** The query parameters, refusing repeated and unknown ones. */
 export function queryParams(ctx: RequestContext, spec: ParamSpec): Record<string, string> {
-  if (ctx.repeatedParams.length > 0) throw new HttpError(400, 'invalid_request', `Parameter must not be repeated: ${ctx.repeatedParams.join(', ')}`);
+  if (ctx.repeatedParams.length > 0)
+    throw new HttpError(400, 'invalid_request', `Parameter must not be repeated: ${ctx.repeatedParams.join(', ')}`);
   return stringParams(ctx.query, spec);
 }
 

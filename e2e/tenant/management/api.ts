@@ -41,7 +41,8 @@ function onCustomDomain(ctx: RequestContext): boolean {
 
 function resolve(ctx: RequestContext): { route: ApiRoute; params: string[] } {
   const pathname = ctx.url.pathname;
-  if (onCustomDomain(ctx)) throw new ManagementError(404, 'not_found', "The Management API is served on the tenant's own domain only.");
+  if (onCustomDomain(ctx))
+    throw new ManagementError(404, 'not_found', "The Management API is served on the tenant's own domain only.");
   const rest = pathname.slice(PREFIX.length);
   for (const route of API_ROUTES) {
     const match = route.pattern.exec(rest);
@@ -99,11 +100,16 @@ export const managementApi: Handler = async (ctx) => {
   const headers = { ...base, ...rateLimitHeaders(decision) };
   try {
     if (!decision.allowed) {
-      throw new ManagementError(429, 'too_many_requests', 'Too many requests. Check the X-RateLimit-* headers.', { 'Retry-After': String(decision.retryAfter) });
+      throw new ManagementError(429, 'too_many_requests', 'Too many requests. Check the X-RateLimit-* headers.', {
+        'Retry-After': String(decision.retryAfter),
+      });
     }
     const { route, params } = resolve(ctx);
     const handler = route.methods[method === 'HEAD' ? 'GET' : method];
-    if (!handler) throw new ManagementError(405, 'method_not_allowed', `${method} is not allowed on ${ctx.url.pathname}.`, { Allow: allowHeader(route) });
+    if (!handler)
+      throw new ManagementError(405, 'method_not_allowed', `${method} is not allowed on ${ctx.url.pathname}.`, {
+        Allow: allowHeader(route),
+      });
     if ('error' in auth) throw auth.error;
     const result = await handler({ ctx, token: auth.token, params });
     sendJson(ctx.res, result.status, result.body, headers);

@@ -75,7 +75,9 @@ export async function authenticate(ctx: RequestContext): Promise<Authentication>
   const isClient = payload['gty'] === 'client-credentials' || subject.endsWith(CLIENT_SUFFIX);
   const clientId = isClient && subject.endsWith(CLIENT_SUFFIX) ? subject.slice(0, -CLIENT_SUFFIX.length) : azp;
   if (isClient && (clientId === undefined || (azp !== undefined && azp !== clientId))) {
-    return { error: unauthorized('invalid_token', 'Invalid token: the client of a client-credentials token is unclear') };
+    return {
+      error: unauthorized('invalid_token', 'Invalid token: the client of a client-credentials token is unclear'),
+    };
   }
   const scope = typeof payload['scope'] === 'string' ? payload['scope'] : '';
   return { token: { subject, clientId, kind: isClient ? 'client' : 'user', scopes: scopesOf(scope) } };
@@ -92,6 +94,9 @@ export function requireScope(token: ApiToken, expected: readonly string[], detai
 /** The seed: the client that obtained the token must be a global client, else 401. */
 export function requireGlobalClient(tenant: TenantContext, token: ApiToken): void {
   if (tenant.findClient(token.clientId)?.isGlobal !== true) {
-    throw unauthorized('client_not_global', `The client that obtained the token (${token.clientId ?? 'unknown'}) is not a global client.`);
+    throw unauthorized(
+      'client_not_global',
+      `The client that obtained the token (${token.clientId ?? 'unknown'}) is not a global client.`,
+    );
   }
 }

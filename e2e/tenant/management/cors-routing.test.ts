@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_DOMAIN } from '../testing/fixtures.js';
-import { PROFILES_PATH, call, expectError, expectRateLimitHeaders, startApiTenant, userTokens } from '../testing/management-harness.js';
+import {
+  PROFILES_PATH,
+  call,
+  expectError,
+  expectRateLimitHeaders,
+  startApiTenant,
+  userTokens,
+} from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';
 
 const APP = 'http://127.0.0.1:3000';
@@ -56,7 +63,9 @@ describe('/api/v2 CORS and routing', () => {
       await call(api, '/api/v2/users/auth0%7Calice', { headers: { origin: APP } }),
     ]) {
       expect(reply.headers['access-control-allow-origin']).toBe(APP);
-      expect(reply.headers['access-control-expose-headers']).toMatch(/X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset/);
+      expect(reply.headers['access-control-expose-headers']).toMatch(
+        /X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset/,
+      );
     }
     const evil = await call(api, '/api/v2/users/auth0%7Calice', { token, headers: { origin: EVIL } });
     expect(evil.status).toBe(200);
@@ -64,7 +73,14 @@ describe('/api/v2 CORS and routing', () => {
   });
 
   it('404 for paths it does not serve, before looking at the token', async () => {
-    for (const path of ['/api/v2', '/api/v2/', '/api/v2/users', '/api/v2/users/auth0%7Calice/', '/api/v2/users/a/identities/auth0/b', '/api/v2/clients']) {
+    for (const path of [
+      '/api/v2',
+      '/api/v2/',
+      '/api/v2/users',
+      '/api/v2/users/auth0%7Calice/',
+      '/api/v2/users/a/identities/auth0/b',
+      '/api/v2/clients',
+    ]) {
       expectError(await call(api, path), 404, 'not_found');
     }
   });
@@ -81,6 +97,8 @@ describe('/api/v2 CORS and routing', () => {
     const put = await call(api, PROFILES_PATH, { method: 'PUT', token });
     expectError(put, 405, 'method_not_allowed');
     expect(put.headers['allow']).toBe('GET, HEAD, OPTIONS');
-    expect((await call(api, '/api/v2/users/auth0%7Calice/identities', { token })).headers['allow']).toBe('POST, OPTIONS');
+    expect((await call(api, '/api/v2/users/auth0%7Calice/identities', { token })).headers['allow']).toBe(
+      'POST, OPTIONS',
+    );
   });
 });

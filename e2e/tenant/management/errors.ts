@@ -22,7 +22,12 @@ export class ManagementError extends Error {
   }
 
   body(): ErrorBody {
-    return { statusCode: this.statusCode, error: STATUS_CODES[this.statusCode] ?? 'Error', message: this.message, errorCode: this.errorCode };
+    return {
+      statusCode: this.statusCode,
+      error: STATUS_CODES[this.statusCode] ?? 'Error',
+      message: this.message,
+      errorCode: this.errorCode,
+    };
   }
 }
 
@@ -35,4 +40,5 @@ export function insufficientScope(expected: readonly string[], detail?: string):
   return new ManagementError(403, 'insufficient_scope', detail ? `${message} (${detail})` : message);
 }
 
-export const userNotFound = (): ManagementError => new ManagementError(404, 'inexistent_user', 'The user does not exist.');
+export const userNotFound = (): ManagementError =>
+  new ManagementError(404, 'inexistent_user', 'The user does not exist.');

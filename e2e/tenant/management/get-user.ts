@@ -16,7 +16,8 @@ export function isOwnUser(token: ApiToken, userId: string): boolean {
 
 export const getUser: ApiHandler = ({ ctx, token, params }) => {
   const userId = params[0] ?? '';
-  const allowed = hasAnyScope(token, ['read:users']) || (isOwnUser(token, userId) && hasAnyScope(token, ['read:current_user']));
+  const allowed =
+    hasAnyScope(token, ['read:users']) || (isOwnUser(token, userId) && hasAnyScope(token, ['read:current_user']));
   if (!allowed) {
     const other = !isOwnUser(token, userId) && token.scopes.has('read:current_user');
     throw insufficientScope(['read:users', 'read:current_user'], other ? OTHER_USER_DETAIL : undefined);

@@ -17,7 +17,9 @@ const MAX_TOKEN_LENGTH = 8192;
 function linkWith(body: Record<string, unknown>): string {
   const extra = Object.keys(body).filter((k) => k !== 'link_with');
   if (extra.length > 0) {
-    throw badBody(`Payload validation error: only "link_with" is supported here, not ${extra.map((k) => JSON.stringify(k)).join(', ')}.`);
+    throw badBody(
+      `Payload validation error: only "link_with" is supported here, not ${extra.map((k) => JSON.stringify(k)).join(', ')}.`,
+    );
   }
   const token = body['link_with'];
   if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
@@ -58,7 +60,8 @@ export const linkIdentity: ApiHandler = async ({ ctx, token, params }) => {
     throw badBody(`"link_with" is not a valid ID token: ${reason(err)}.`);
   }
   const aud = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? []);
-  if (!aud.some((a) => ctx.tenant.findClient(a) !== undefined)) throw badBody('"link_with" was not issued to a client of this tenant.');
+  if (!aud.some((a) => ctx.tenant.findClient(a) !== undefined))
+    throw badBody('"link_with" was not issued to a client of this tenant.');
   if (token.kind === 'user' && token.clientId !== undefined && !aud.includes(token.clientId)) {
     throw badBody(`"link_with" must be issued to the client of the access token (${token.clientId}).`);
   }
@@ -68,7 +71,12 @@ export const linkIdentity: ApiHandler = async ({ ctx, token, params }) => {
   if (!users.findById(primaryId)) throw userNotFound();
   const secondaryId = typeof claims.sub === 'string' ? claims.sub : '';
   if (secondaryId === primaryId) throw badBody('Main identity and the new one are the same.');
-  if (users.findLinkedInto(secondaryId)) throw new ManagementError(409, 'identity_already_linked', `The identity ${secondaryId} is already linked to a user.`);
+  if (users.findLinkedInto(secondaryId))
+    throw new ManagementError(
+      409,
+      'identity_already_linked',
+      `The identity ${secondaryId} is already linked to a user.`,
+    );
   const secondary = users.findById(secondaryId);
   if (!secondary) throw badBody('The user of "link_with" does not exist.');
   if ((secondary.linkedIdentities ?? []).length > 0) {

@@ -7,7 +7,12 @@ import type { Identity, UserView } from './user-view.js';
 
 const ALICE_PATH = '/api/v2/users/auth0%7Calice';
 const LINK_PATH = `${ALICE_PATH}/identities`;
-const ALICE_IDENTITY: Identity = { connection: 'Username-Password-Authentication', user_id: 'alice', provider: 'auth0', isSocial: false };
+const ALICE_IDENTITY: Identity = {
+  connection: 'Username-Password-Authentication',
+  user_id: 'alice',
+  provider: 'auth0',
+  isSocial: false,
+};
 const BOB_IDENTITY: Identity = {
   connection: 'Username-Password-Authentication',
   user_id: 'bob',
@@ -35,7 +40,9 @@ describe('POST /api/v2/users/{id}/identities', () => {
     const patch = (token: string, path: string, user_metadata: Record<string, unknown>): ReturnType<typeof call> =>
       call(api, path, { method: 'PATCH', token, json: { user_metadata } });
     expect((await patch(alice, ALICE_PATH, { theme: 'dark' })).status).toBe(200);
-    expect((await patch(bob.accessToken, '/api/v2/users/auth0%7Cbob', { theme: 'light', bobOnly: true })).status).toBe(200);
+    expect((await patch(bob.accessToken, '/api/v2/users/auth0%7Cbob', { theme: 'light', bobOnly: true })).status).toBe(
+      200,
+    );
 
     const reply = await link(bob.idToken);
     expect(reply.status, reply.text).toBe(201);
@@ -53,8 +60,18 @@ describe('POST /api/v2/users/{id}/identities', () => {
 
   it('403 without update:current_user_identities, or for another user', async () => {
     const noLink = (await userTokens(api, ALICE, 'read:current_user')).accessToken;
-    expectError(await link(bob.idToken, noLink), 403, 'insufficient_scope', 'Insufficient scope, expected any of: update:users,update:current_user_identities');
-    expectError(await link(bob.idToken, alice, '/api/v2/users/auth0%7Ccarol/identities'), 403, 'insufficient_scope', /own user/);
+    expectError(
+      await link(bob.idToken, noLink),
+      403,
+      'insufficient_scope',
+      'Insufficient scope, expected any of: update:users,update:current_user_identities',
+    );
+    expectError(
+      await link(bob.idToken, alice, '/api/v2/users/auth0%7Ccarol/identities'),
+      403,
+      'insufficient_scope',
+      /own user/,
+    );
   });
 
   it('400 for ID tokens it must not trust, changing nothing', async () => {
@@ -74,24 +91,42 @@ describe('POST /api/v2/users/{id}/identities', () => {
     const otherClient = await logInIdToken(WEB_SECRET_POST.clientId);
     expectError(await link(otherClient), 400, 'invalid_body', /client of the access token \(spa-client\)/);
     // Alice's own ID token.
-    expectError(await link((await userTokens(api)).idToken), 400, 'invalid_body', 'Main identity and the new one are the same.');
+    expectError(
+      await link((await userTokens(api)).idToken),
+      400,
+      'invalid_body',
+      'Main identity and the new one are the same.',
+    );
     // Still two separate users.
     expect((await call(api, '/api/v2/users/auth0%7Cbob', { token: bob.accessToken })).status).toBe(200);
     expect(((await call(api, ALICE_PATH, { token: alice })).json() as UserView).identities).toEqual([ALICE_IDENTITY]);
   });
 
   it('400 once the ID token has expired', async () => {
-    const { exp, iat } = JSON.parse(Buffer.from(bob.idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number; iat: number };
+    const { exp, iat } = JSON.parse(Buffer.from(bob.idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp: number;
+      iat: number;
+    };
     // Alice's access token (24 h) outlives Bob's ID token (10 h).
     api.advance((exp - iat + 1) * 1000);
     expectError(await link(bob.idToken), 400, 'invalid_body', /has expired/);
   });
 
   it('400/415 for bodies other than { link_with }', async () => {
-    for (const json of [{}, { link_with: 5 }, { link_with: '' }, { link_with: bob.idToken, provider: 'auth0' }, [bob.idToken]]) {
+    for (const json of [
+      {},
+      { link_with: 5 },
+      { link_with: '' },
+      { link_with: bob.idToken, provider: 'auth0' },
+      [bob.idToken],
+    ]) {
       expectError(await call(api, LINK_PATH, { method: 'POST', token: alice, json }), 400, 'invalid_body');
     }
-    expectError(await call(api, LINK_PATH, { method: 'POST', token: alice, headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+    expectError(
+      await call(api, LINK_PATH, { method: 'POST', token: alice, headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('with update:users (client credentials) the same-client rule does not apply; a secondary with identities of its own is refused', async () => {
@@ -99,13 +134,25 @@ describe('POST /api/v2/users/{id}/identities', () => {
     const first = await link(bob.idToken, machine);
     expect(first.status, first.text).toBe(201);
     const aliceIdToken = (await userTokens(api)).idToken;
-    expectError(await link(aliceIdToken, machine, '/api/v2/users/auth0%7Ccarol/identities'), 400, 'invalid_body', /linked identities of its own/);
-    expect(((await call(api, '/api/v2/users/auth0%7Ccarol', { token: machine })).json() as UserView).identities).toHaveLength(1);
+    expectError(
+      await link(aliceIdToken, machine, '/api/v2/users/auth0%7Ccarol/identities'),
+      400,
+      'invalid_body',
+      /linked identities of its own/,
+    );
+    expect(
+      ((await call(api, '/api/v2/users/auth0%7Ccarol', { token: machine })).json() as UserView).identities,
+    ).toHaveLength(1);
   });
 
   async function logInIdToken(clientId: string): Promise<string> {
     const { logIn, implicitParams, fragmentOf, CookieJar } = await import('../testing/test-client.js');
-    const reply = await logIn(api.tenant, implicitParams({ client_id: clientId, response_type: 'id_token' }), new CookieJar(), { username: BOB.email, password: BOB.password });
+    const reply = await logIn(
+      api.tenant,
+      implicitParams({ client_id: clientId, response_type: 'id_token' }),
+      new CookieJar(),
+      { username: BOB.email, password: BOB.password },
+    );
     const token = fragmentOf(reply.headers.location).get('id_token');
     if (!token) throw new Error(`no ID token from ${clientId}: ${reply.headers.location ?? reply.status}`);
     return token;

@@ -1,7 +1,16 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from './cursor.js';
-import { PROFILES_PATH, call, clientToken, expectError, expectPage, localClientToken, startApiTenant, userTokens } from '../testing/management-harness.js';
+import {
+  PROFILES_PATH,
+  call,
+  clientToken,
+  expectError,
+  expectPage,
+  localClientToken,
+  startApiTenant,
+  userTokens,
+} from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';
 
 const SCOPE_MESSAGE = 'Insufficient scope, expected any of: read:user_attribute_profiles';
@@ -54,8 +63,20 @@ describe('GET /api/v2/user-attribute-profiles: errors', () => {
     const [payload = '', tag = ''] = next.split('.');
     const otherPayload = encodeCursor(Buffer.alloc(32), 'uap_Z9yGm4sQn1Tu').split('.')[0] ?? '';
     const flip = (s: string): string => (s.startsWith('A') ? `B${s.slice(1)}` : `A${s.slice(1)}`);
-    for (const bad of [`${flip(payload)}.${tag}`, `${payload}.${flip(tag)}`, `${otherPayload}.${tag}`, next.slice(0, -2), `${next}x`, `${next}.${tag}`]) {
-      expectError(await call(api, `${PROFILES_PATH}?from=${encodeURIComponent(bad)}`, { token }), 400, 'invalid_query_string', /"from" is not a cursor/);
+    for (const bad of [
+      `${flip(payload)}.${tag}`,
+      `${payload}.${flip(tag)}`,
+      `${otherPayload}.${tag}`,
+      next.slice(0, -2),
+      `${next}x`,
+      `${next}.${tag}`,
+    ]) {
+      expectError(
+        await call(api, `${PROFILES_PATH}?from=${encodeURIComponent(bad)}`, { token }),
+        400,
+        'invalid_query_string',
+        /"from" is not a cursor/,
+      );
     }
     // The genuine one still works.
     expectPage(await call(api, `${PROFILES_PATH}?from=${encodeURIComponent(next)}`, { token }));
@@ -70,12 +91,22 @@ describe('GET /api/v2/user-attribute-profiles: errors', () => {
     const other = await clientToken(api, undefined, 'read:users');
     expectError(await call(api, PROFILES_PATH, { token: other }), 403, 'insufficient_scope', SCOPE_MESSAGE);
     const body = (await call(api, `${PROFILES_PATH}?take=0`, { token: other })).json();
-    expect(body).toEqual({ statusCode: 403, error: 'Forbidden', message: SCOPE_MESSAGE, errorCode: 'insufficient_scope' });
+    expect(body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: SCOPE_MESSAGE,
+      errorCode: 'insufficient_scope',
+    });
   });
 
   it('401 for a client that is not global, even with the scope (and before the scope check)', async () => {
     const local = await localClientToken(api);
-    expectError(await call(api, PROFILES_PATH, { token: local }), 401, 'client_not_global', /mgmt-local\) is not a global client/);
+    expectError(
+      await call(api, PROFILES_PATH, { token: local }),
+      401,
+      'client_not_global',
+      /mgmt-local\) is not a global client/,
+    );
     const { accessToken } = await userTokens(api);
     expectError(await call(api, PROFILES_PATH, { token: accessToken }), 401, 'client_not_global', /spa-client/);
   });
@@ -91,7 +122,9 @@ describe('GET /api/v2/user-attribute-profiles: errors', () => {
   it('401 invalid_signature for a forged, tampered or foreign token', async () => {
     const [header = '', payload = '', signature = ''] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const tampered = Buffer.from(JSON.stringify({ ...claims, scope: 'read:user_attribute_profiles delete:users' })).toString('base64url');
+    const tampered = Buffer.from(
+      JSON.stringify({ ...claims, scope: 'read:user_attribute_profiles delete:users' }),
+    ).toString('base64url');
     const kid = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { kid: string }).kid;
     const { privateKey } = await generateKeyPair('RS256');
     const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid }).sign(privateKey);
@@ -99,7 +132,12 @@ describe('GET /api/v2/user-attribute-profiles: errors', () => {
     try {
       const foreign = await clientToken(other, undefined, 'read:user_attribute_profiles');
       for (const bad of [`${header}.${tampered}.${signature}`, forged, foreign]) {
-        expectError(await call(api, PROFILES_PATH, { token: bad }), 401, 'invalid_signature', 'Invalid signature received for JSON Web Token validation');
+        expectError(
+          await call(api, PROFILES_PATH, { token: bad }),
+          401,
+          'invalid_signature',
+          'Invalid signature received for JSON Web Token validation',
+        );
       }
     } finally {
       await other.close();
@@ -110,17 +148,32 @@ describe('GET /api/v2/user-attribute-profiles: errors', () => {
     const [, payload = ''] = token.split('.');
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('mgmt-global-secret'));
+    const hs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('mgmt-global-secret'));
     for (const bad of [none, hs256]) expectError(await call(api, PROFILES_PATH, { token: bad }), 401, 'invalid_token');
     // A real, live token of this tenant, but for /userinfo only.
     const { accessToken } = await userTokens(api, undefined, '', null);
-    expectError(await call(api, '/api/v2/users/auth0%7Calice', { token: accessToken }), 401, 'invalid_token', /^Bad audience: http:\/\/localhost:\d+\/userinfo$/);
+    expectError(
+      await call(api, '/api/v2/users/auth0%7Calice', { token: accessToken }),
+      401,
+      'invalid_token',
+      /^Bad audience: http:\/\/localhost:\d+\/userinfo$/,
+    );
   });
 
   it('401 token_expired once the token has expired', async () => {
     const fresh = await clientToken(api, undefined, 'read:user_attribute_profiles');
-    const { exp, iat } = JSON.parse(Buffer.from(fresh.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number; iat: number };
+    const { exp, iat } = JSON.parse(Buffer.from(fresh.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp: number;
+      iat: number;
+    };
     api.advance((exp - iat + 1) * 1000);
-    expectError(await call(api, PROFILES_PATH, { token: fresh }), 401, 'token_expired', 'Expired token received for JSON Web Token validation');
+    expectError(
+      await call(api, PROFILES_PATH, { token: fresh }),
+      401,
+      'token_expired',
+      'Expired token received for JSON Web Token validation',
+    );
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TAKE } from './paging.js';
 import { PROFILES } from './profiles.js';
-import { PROFILES_PATH, call, clientToken, expectError, expectPage, listAll, startApiTenant } from '../testing/management-harness.js';
+import {
+  PROFILES_PATH,
+  call,
+  clientToken,
+  expectError,
+  expectPage,
+  listAll,
+  startApiTenant,
+} from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';
 
 const ALL_IDS = PROFILES.map((p) => p.id);
@@ -42,7 +50,11 @@ describe('GET /api/v2/user-attribute-profiles: pages', () => {
     expect(exact.user_attribute_profiles).toHaveLength(ALL_IDS.length);
     expect(exact).not.toHaveProperty('next');
     const first = expectPage(await call(api, `${PROFILES_PATH}?take=${ALL_IDS.length - 1}`, { token }));
-    const rest = expectPage(await call(api, `${PROFILES_PATH}?take=${ALL_IDS.length - 1}&from=${encodeURIComponent(first.next ?? '')}`, { token }));
+    const rest = expectPage(
+      await call(api, `${PROFILES_PATH}?take=${ALL_IDS.length - 1}&from=${encodeURIComponent(first.next ?? '')}`, {
+        token,
+      }),
+    );
     expect(rest.user_attribute_profiles?.map((p) => p.id)).toEqual(ALL_IDS.slice(-1));
     expect(rest).not.toHaveProperty('next');
   });
@@ -82,7 +94,12 @@ describe('GET /api/v2/user-attribute-profiles: pages', () => {
     try {
       const otherToken = await clientToken(other, undefined, 'read:user_attribute_profiles');
       const foreign = expectPage(await call(other, `${PROFILES_PATH}?take=1`, { token: otherToken })).next ?? '';
-      expectError(await call(api, `${PROFILES_PATH}?from=${encodeURIComponent(foreign)}`, { token }), 400, 'invalid_query_string', /"from"/);
+      expectError(
+        await call(api, `${PROFILES_PATH}?from=${encodeURIComponent(foreign)}`, { token }),
+        400,
+        'invalid_query_string',
+        /"from"/,
+      );
     } finally {
       await other.close();
     }

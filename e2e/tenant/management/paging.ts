@@ -30,7 +30,8 @@ function parseTake(raw: string | undefined): number {
   if (!INTEGER.test(raw)) throw badQuery(`Query validation error: "take" must be an integer, got ${quoted(raw)}.`);
   const take = Number(raw);
   if (take < MIN_TAKE) throw badQuery(`Query validation error: "take" must be at least ${MIN_TAKE}, got ${raw}.`);
-  if (take > MAX_TAKE) throw badQuery(`Query validation error: "take" must be at most ${MAX_TAKE}, got ${quoted(raw)}.`);
+  if (take > MAX_TAKE)
+    throw badQuery(`Query validation error: "take" must be at most ${MAX_TAKE}, got ${quoted(raw)}.`);
   return take;
 }
 
@@ -38,13 +39,21 @@ function parseFrom(raw: string | undefined, cursorKey: Buffer): string | undefin
   if (raw === undefined) return undefined;
   if (raw === '') throw badQuery('Query validation error: "from" must not be empty; omit it for the first page.');
   const afterId = decodeCursor(cursorKey, raw);
-  if (afterId === undefined) throw badQuery('Query validation error: "from" is not a cursor issued by this tenant; use "next" of the previous page.');
+  if (afterId === undefined)
+    throw badQuery(
+      'Query validation error: "from" is not a cursor issued by this tenant; use "next" of the previous page.',
+    );
   return afterId;
 }
 
-export function parsePaging(query: Readonly<Record<string, string>>, repeated: readonly string[], cursorKey: Buffer): Paging {
+export function parsePaging(
+  query: Readonly<Record<string, string>>,
+  repeated: readonly string[],
+  cursorKey: Buffer,
+): Paging {
   for (const name of Object.keys(query)) {
-    if (!ALLOWED.has(name)) throw badQuery(`Query validation error: unknown parameter ${quoted(name)}; allowed: from, take.`);
+    if (!ALLOWED.has(name))
+      throw badQuery(`Query validation error: unknown parameter ${quoted(name)}; allowed: from, take.`);
   }
   const twice = repeated[0];
   if (twice !== undefined) throw badQuery(`Query validation error: ${quoted(twice)} must not be repeated.`);

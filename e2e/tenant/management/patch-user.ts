@@ -33,8 +33,13 @@ function authorize(req: ApiRequest, patch: UserPatch): void {
   for (const attribute of patch.attributes) {
     const expected = expectedScopes(req, attribute, patch);
     if (hasAnyScope(req.token, expected)) continue;
-    const other = !isOwnUser(req.token, req.params[0] ?? '') && [...req.token.scopes].some((s) => s.endsWith(':current_user_metadata'));
-    throw insufficientScope(expected, other && attribute === 'user_metadata' ? OTHER_USER_DETAIL : `to change "${attribute}"`);
+    const other =
+      !isOwnUser(req.token, req.params[0] ?? '') &&
+      [...req.token.scopes].some((s) => s.endsWith(':current_user_metadata'));
+    throw insufficientScope(
+      expected,
+      other && attribute === 'user_metadata' ? OTHER_USER_DETAIL : `to change "${attribute}"`,
+    );
   }
 }
 
@@ -55,7 +60,9 @@ export const patchUser: ApiHandler = (req) => {
   if (!user) throw userNotFound();
   const newEmail = emailChange(req, user, patch.email);
   // Merging may still refuse (size), so both merges run before the one write.
-  const userMetadata = patch.userMetadata ? mergeMetadata(user.userMetadata ?? {}, patch.userMetadata) : user.userMetadata;
+  const userMetadata = patch.userMetadata
+    ? mergeMetadata(user.userMetadata ?? {}, patch.userMetadata)
+    : user.userMetadata;
   const appMetadata = patch.appMetadata ? mergeMetadata(user.appMetadata ?? {}, patch.appMetadata) : user.appMetadata;
   const updated = ctx.tenant.users.update(userId, {
     userMetadata,
@@ -65,7 +72,11 @@ export const patchUser: ApiHandler = (req) => {
     ...(patch.nickname !== undefined ? { nickname: patch.nickname } : {}),
     ...(patch.email !== undefined ? { email: patch.email } : {}),
     // A new address is unverified unless the same request says otherwise.
-    ...(patch.emailVerified !== undefined ? { emailVerified: patch.emailVerified } : newEmail ? { emailVerified: false } : {}),
+    ...(patch.emailVerified !== undefined
+      ? { emailVerified: patch.emailVerified }
+      : newEmail
+        ? { emailVerified: false }
+        : {}),
   });
   if (!updated) throw userNotFound();
   return { status: 200, body: userView(ctx.tenant, updated) };

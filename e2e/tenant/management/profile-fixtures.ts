@@ -5,7 +5,12 @@
  * Validated against the schema when the tenant module loads (profiles.ts).
  */
 import { STRATEGY_KEYS } from './types.js';
-import type { AttributeConfig, AttributeStrategyOverride, UserAttributeProfile, UserIdStrategyOverride } from './types.js';
+import type {
+  AttributeConfig,
+  AttributeStrategyOverride,
+  UserAttributeProfile,
+  UserIdStrategyOverride,
+} from './types.js';
 
 const CLAIMS = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims';
 
@@ -78,7 +83,11 @@ export const PROFILE_FIXTURES: readonly UserAttributeProfile[] = [
       saml_mapping: [`${CLAIMS}/nameidentifier`],
       scim_mapping: 'externalId',
       strategy_overrides: allStrategies<UserIdStrategyOverride>((k) =>
-        k === 'waad' ? { oidc_mapping: 'oid' } : k === 'google-apps' ? { oidc_mapping: 'email' } : { oidc_mapping: 'sub', scim_mapping: 'userName' },
+        k === 'waad'
+          ? { oidc_mapping: 'oid' }
+          : k === 'google-apps'
+            ? { oidc_mapping: 'email' }
+            : { oidc_mapping: 'sub', scim_mapping: 'userName' },
       ),
     },
     user_attributes: {
@@ -117,7 +126,11 @@ export const PROFILE_FIXTURES: readonly UserAttributeProfile[] = [
   {
     id: 'uap_8cJd0Lf6Gh2k',
     name: 'Entra ID employees',
-    user_id: { strategy_overrides: { waad: { oidc_mapping: 'oid', saml_mapping: ['http://schemas.microsoft.com/identity/claims/objectidentifier'] } } },
+    user_id: {
+      strategy_overrides: {
+        waad: { oidc_mapping: 'oid', saml_mapping: ['http://schemas.microsoft.com/identity/claims/objectidentifier'] },
+      },
+    },
     user_attributes: {
       email: { ...EMAIL, strategy_overrides: { waad: { oidc_mapping: { mapping: 'upn', display_name: 'UPN' } } } },
       department: metadataAttribute('department', 'Department'),
@@ -153,7 +166,10 @@ export const PROFILE_FIXTURES: readonly UserAttributeProfile[] = [
       email: EMAIL,
       phone: {
         ...metadataAttribute('phone', 'Phone'),
-        strategy_overrides: { ad: { saml_mapping: ['telephoneNumber'] }, adfs: { saml_mapping: [`${CLAIMS}/otherphone`] } },
+        strategy_overrides: {
+          ad: { saml_mapping: ['telephoneNumber'] },
+          adfs: { saml_mapping: [`${CLAIMS}/otherphone`] },
+        },
       },
     },
   },
@@ -176,7 +192,10 @@ export const PROFILE_FIXTURES: readonly UserAttributeProfile[] = [
     user_attributes: {
       email: {
         ...EMAIL,
-        strategy_overrides: { oidc: { oidc_mapping: { mapping: 'email', display_name: 'E-mail' } }, samlp: { saml_mapping: ['mail'] } },
+        strategy_overrides: {
+          oidc: { oidc_mapping: { mapping: 'email', display_name: 'E-mail' } },
+          samlp: { saml_mapping: ['mail'] },
+        },
       },
       family_name: FAMILY_NAME,
     },
@@ -201,6 +220,8 @@ export const PROFILE_FIXTURES: readonly UserAttributeProfile[] = [
     // Exactly 128 characters: the longest name the seed allows.
     name: `Long name ${'x'.repeat(118)}`,
     user_id: { oidc_mapping: 'sub', saml_mapping: ['a'] },
-    user_attributes: { nickname: { description: 'Nickname', label: 'Nickname', profile_required: false, auth0_mapping: 'nickname' } },
+    user_attributes: {
+      nickname: { description: 'Nickname', label: 'Nickname', profile_required: false, auth0_mapping: 'nickname' },
+    },
   },
 ];

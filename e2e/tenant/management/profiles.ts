@@ -44,7 +44,11 @@ export interface ProfilePage {
 }
 
 /** The `take` profiles that follow `afterId` (from the start when undefined); undefined for an unknown id. */
-export function pageAfter(profiles: readonly StoredProfile[], afterId: string | undefined, take: number): ProfilePage | undefined {
+export function pageAfter(
+  profiles: readonly StoredProfile[],
+  afterId: string | undefined,
+  take: number,
+): ProfilePage | undefined {
   const index = afterId === undefined ? -1 : profiles.findIndex((p) => p.id === afterId);
   if (afterId !== undefined && index === -1) return undefined;
   const start = index + 1;

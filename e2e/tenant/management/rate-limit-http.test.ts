@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOB } from '../testing/fixtures.js';
-import { PROFILES_PATH, call, clientToken, expectError, expectPage, startApiTenant, userTokens } from '../testing/management-harness.js';
+import {
+  PROFILES_PATH,
+  call,
+  clientToken,
+  expectError,
+  expectPage,
+  startApiTenant,
+  userTokens,
+} from '../testing/management-harness.js';
 import type { ApiTenant } from '../testing/management-harness.js';
 import type { Reply } from '../testing/test-client.js';
 

@@ -10,7 +10,9 @@ let loaded: Promise<Handler> | undefined;
 
 const managementApi: Handler = async (ctx) => {
   loaded ??= import('./api.js').then((m) => m.managementApi);
-  await (await loaded)(ctx);
+  await (
+    await loaded
+  )(ctx);
 };
 
 /** api.ts routes, authenticates and rate-limits; other methods are the router's own 405. */

@@ -8,7 +8,10 @@ import { INVALID_LISTS, INVALID_PROFILES, VALID_PROFILE } from './invalid-profil
 
 function attributes(n: number): Record<string, AttributeConfig> {
   return Object.fromEntries(
-    Array.from({ length: n }, (_, i) => [`a${i}`, { description: 'd', label: 'l', profile_required: false, auth0_mapping: 'm' }]),
+    Array.from({ length: n }, (_, i) => [
+      `a${i}`,
+      { description: 'd', label: 'l', profile_required: false, auth0_mapping: 'm' },
+    ]),
   );
 }
 
@@ -32,7 +35,9 @@ describe('user attribute profile fixtures', () => {
   it('use every strategy key, in user_id and in attribute strategy_overrides', () => {
     const userIdKeys = new Set(PROFILE_FIXTURES.flatMap((p) => Object.keys(p.user_id?.strategy_overrides ?? {})));
     const attributeKeys = new Set(
-      PROFILE_FIXTURES.flatMap((p) => Object.values(p.user_attributes ?? {}).flatMap((a) => Object.keys(a.strategy_overrides ?? {}))),
+      PROFILE_FIXTURES.flatMap((p) =>
+        Object.values(p.user_attributes ?? {}).flatMap((a) => Object.keys(a.strategy_overrides ?? {})),
+      ),
     );
     expect([...userIdKeys].sort()).toEqual([...STRATEGY_KEYS].sort());
     expect([...attributeKeys].sort()).toEqual([...STRATEGY_KEYS].sort());
@@ -49,7 +54,9 @@ describe('user attribute profile fixtures', () => {
     expect(() => loadProfiles([VALID_PROFILE, bad])).toThrow(
       /Invalid user attribute profile fixture #1 \(uap_valid1\): \/name must NOT have fewer than 1 characters/,
     );
-    expect(() => loadProfiles([{ ...VALID_PROFILE, id: undefined as never }])).toThrow(/must have required property|needs an id/);
+    expect(() => loadProfiles([{ ...VALID_PROFILE, id: undefined as never }])).toThrow(
+      /must have required property|needs an id/,
+    );
     expect(() => loadProfiles([VALID_PROFILE, VALID_PROFILE])).toThrow(/#1 \(uap_valid1\): duplicate id/);
   });
 });

@@ -32,5 +32,6 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
 
 /** Throws with every schema violation when `value` is not a valid list response. */
 export function assertProfileList(value: unknown): asserts value is UserAttributeProfileList {
-  if (!validateProfileList(value)) throw new Error(`invalid list response: ${describeErrors(validateProfileList.errors)}`);
+  if (!validateProfileList(value))
+    throw new Error(`invalid list response: ${describeErrors(validateProfileList.errors)}`);
 }

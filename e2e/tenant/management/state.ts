@@ -18,7 +18,11 @@ export function apiRateLimiter(tenant: TenantContext): RateLimiter {
   let limiter = limiters.get(tenant);
   if (!limiter) {
     const configured = tenant.model.rateLimits.get(API_RATE_LIMIT_KEY);
-    limiter = new RateLimiter(() => tenant.state.now(), configured?.limit ?? RATE_LIMIT, configured?.windowMs ?? WINDOW_MS);
+    limiter = new RateLimiter(
+      () => tenant.state.now(),
+      configured?.limit ?? RATE_LIMIT,
+      configured?.windowMs ?? WINDOW_MS,
+    );
     tenant.state.register(limiter);
     limiters.set(tenant, limiter);
   }

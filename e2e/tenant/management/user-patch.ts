@@ -34,7 +34,8 @@ function isPatchable(key: string): key is PatchableAttribute {
 
 function metadata(key: string, value: unknown): Metadata {
   if (!isPlainObject(value)) throw badBody(`Payload validation error: "${key}" must be an object.`);
-  if (depthExceeds(value, METADATA_MAX_DEPTH)) throw badBody(`Payload validation error: "${key}" is nested deeper than ${METADATA_MAX_DEPTH} levels.`);
+  if (depthExceeds(value, METADATA_MAX_DEPTH))
+    throw badBody(`Payload validation error: "${key}" is nested deeper than ${METADATA_MAX_DEPTH} levels.`);
   return value;
 }
 
@@ -49,7 +50,9 @@ export function parseUserPatch(body: Record<string, unknown>): UserPatch {
   const keys = Object.keys(body);
   const unknown = keys.filter((k) => !isPatchable(k));
   if (unknown.length > 0) {
-    throw badBody(`Payload validation error: additional properties not allowed: ${unknown.map((k) => JSON.stringify(k)).join(', ')}; allowed: ${PATCHABLE.join(', ')}.`);
+    throw badBody(
+      `Payload validation error: additional properties not allowed: ${unknown.map((k) => JSON.stringify(k)).join(', ')}; allowed: ${PATCHABLE.join(', ')}.`,
+    );
   }
   if (keys.length === 0) throw badBody('Payload validation error: the body must contain at least one attribute.');
   const patch: { -readonly [K in keyof UserPatch]: UserPatch[K] } = { attributes: keys.filter(isPatchable) };
@@ -59,11 +62,13 @@ export function parseUserPatch(body: Record<string, unknown>): UserPatch {
   if ('nickname' in body) patch.nickname = text('nickname', body['nickname']);
   if ('email' in body) {
     const email = body['email'];
-    if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) throw badBody('Payload validation error: "email" must be an email address.');
+    if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email))
+      throw badBody('Payload validation error: "email" must be an email address.');
     patch.email = email;
   }
   if ('email_verified' in body) {
-    if (typeof body['email_verified'] !== 'boolean') throw badBody('Payload validation error: "email_verified" must be a boolean.');
+    if (typeof body['email_verified'] !== 'boolean')
+      throw badBody('Payload validation error: "email_verified" must be a boolean.');
     patch.emailVerified = body['email_verified'];
   }
   return patch;

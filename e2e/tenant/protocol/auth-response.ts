@@ -45,13 +45,21 @@ export function buildRedirectUrl(redirectUri: string, mode: 'query' | 'fragment'
 }
 
 export function errorParams(error: string, description: string, state: string | undefined): Params {
-  const params: Params = [['error', error], ['error_description', description]];
+  const params: Params = [
+    ['error', error],
+    ['error_description', description],
+  ];
   if (state !== undefined) params.push(['state', state]);
   return params;
 }
 
 /** Sends `params` to the application the way `target.mode` says. */
-export function deliver(res: ServerResponse, target: ResponseTarget, params: Params, headers: Record<string, string | string[]> = {}): void {
+export function deliver(
+  res: ServerResponse,
+  target: ResponseTarget,
+  params: Params,
+  headers: Record<string, string | string[]> = {},
+): void {
   if (target.mode === 'form_post') {
     const page = formPostPage(target.redirectUri, params);
     sendHtml(res, 200, page.html, { ...page.headers, ...headers });
@@ -63,8 +71,19 @@ export function deliver(res: ServerResponse, target: ResponseTarget, params: Par
   }
 }
 
-export function deliverError(res: ServerResponse, request: AuthorizeRequest, error: string, description: string, headers: Record<string, string | string[]> = {}): void {
-  deliver(res, { redirectUri: request.redirectUri, mode: request.responseMode }, errorParams(error, description, request.state), headers);
+export function deliverError(
+  res: ServerResponse,
+  request: AuthorizeRequest,
+  error: string,
+  description: string,
+  headers: Record<string, string | string[]> = {},
+): void {
+  deliver(
+    res,
+    { redirectUri: request.redirectUri, mode: request.responseMode },
+    errorParams(error, description, request.state),
+    headers,
+  );
 }
 
 /** Code and/or tokens for a signed-in user, in the parameter order the library's parser expects. */
@@ -78,7 +97,8 @@ export async function responseParams(
   const result = userGrant(tenant.model, tenant.issuer, client, request.scope, request.audience);
   if (!result.ok) return errorParams(result.error, result.description, request.state);
   const { grant } = result;
-  const organization = request.organization === undefined ? undefined : findOrganization(tenant.model, request.organization);
+  const organization =
+    request.organization === undefined ? undefined : findOrganization(tenant.model, request.organization);
   const params: Params = [];
   let code: string | undefined;
   if (request.responseTypes.includes('code')) {
@@ -87,13 +107,26 @@ export async function responseParams(
   }
   const accessToken = request.responseTypes.includes('token')
     ? await signAccessToken(tenant, {
-      clientId: client.clientId, subject: user.userId, scope: grant.scope, audience: grant.accessAudience, lifetime: grant.lifetime, organization,
-    })
+        clientId: client.clientId,
+        subject: user.userId,
+        scope: grant.scope,
+        audience: grant.accessAudience,
+        lifetime: grant.lifetime,
+        organization,
+      })
     : undefined;
   if (accessToken !== undefined) params.push(['access_token', accessToken]);
   if (request.responseTypes.includes('id_token')) {
     const idToken = await signIdToken(tenant, {
-      client, user, scope: grant.scope, nonce: request.nonce, sid: login.sid, authTime: login.authTime, accessToken, code, organization,
+      client,
+      user,
+      scope: grant.scope,
+      nonce: request.nonce,
+      sid: login.sid,
+      authTime: login.authTime,
+      accessToken,
+      code,
+      organization,
     });
     params.push(['id_token', idToken]);
   }

@@ -14,13 +14,21 @@ const BASE = {
 };
 
 function check(extra: Record<string, string | undefined>, repeated: string[] = []) {
-  const query = Object.fromEntries(Object.entries({ ...BASE, ...extra }).filter((e): e is [string, string] => e[1] !== undefined));
+  const query = Object.fromEntries(
+    Object.entries({ ...BASE, ...extra }).filter((e): e is [string, string] => e[1] !== undefined),
+  );
   return checkAuthorizeRequest(MODEL, query, repeated);
 }
 
 describe('checkAuthorizeRequest', () => {
   it('accepts the supported response types in any order and picks the default response mode', () => {
-    for (const [type, mode] of [['token', 'fragment'], ['id_token', 'fragment'], ['token id_token', 'fragment'], ['id_token token', 'fragment'], ['code', 'query']] as const) {
+    for (const [type, mode] of [
+      ['token', 'fragment'],
+      ['id_token', 'fragment'],
+      ['token id_token', 'fragment'],
+      ['id_token token', 'fragment'],
+      ['code', 'query'],
+    ] as const) {
       const result = check({ response_type: type });
       expect(result.kind, type).toBe('ok');
       if (result.kind === 'ok') expect(result.request.responseMode).toBe(mode);
@@ -32,9 +40,17 @@ describe('checkAuthorizeRequest', () => {
       expect(check({ response_type: type })).toMatchObject({ kind: 'ok', request: { responseMode: 'fragment' } });
     }
     for (const type of ['token token', 'foo', 'code code']) {
-      expect(check({ response_type: type })).toMatchObject({ kind: 'redirect', error: 'unsupported_response_type', state: 's' });
+      expect(check({ response_type: type })).toMatchObject({
+        kind: 'redirect',
+        error: 'unsupported_response_type',
+        state: 's',
+      });
     }
-    expect(check({ response_type: undefined })).toMatchObject({ kind: 'redirect', error: 'invalid_request', mode: 'query' });
+    expect(check({ response_type: undefined })).toMatchObject({
+      kind: 'redirect',
+      error: 'invalid_request',
+      mode: 'query',
+    });
   });
 
   it('keeps errors on a page until client and redirect URI are trusted', () => {
@@ -46,9 +62,20 @@ describe('checkAuthorizeRequest', () => {
 
   it('validates response_mode, prompt, max_age, connection and repeated parameters', () => {
     expect(check({ response_mode: 'form_post' })).toMatchObject({ kind: 'ok', request: { responseMode: 'form_post' } });
-    expect(check({ response_mode: 'web_message' })).toMatchObject({ kind: 'ok', request: { responseMode: 'web_message' } });
-    expect(check({ response_mode: 'bogus' })).toMatchObject({ kind: 'redirect', error: 'invalid_request', mode: 'fragment' });
-    expect(check({ response_mode: 'query' })).toMatchObject({ kind: 'redirect', error: 'invalid_request', mode: 'query' });
+    expect(check({ response_mode: 'web_message' })).toMatchObject({
+      kind: 'ok',
+      request: { responseMode: 'web_message' },
+    });
+    expect(check({ response_mode: 'bogus' })).toMatchObject({
+      kind: 'redirect',
+      error: 'invalid_request',
+      mode: 'fragment',
+    });
+    expect(check({ response_mode: 'query' })).toMatchObject({
+      kind: 'redirect',
+      error: 'invalid_request',
+      mode: 'query',
+    });
     expect(check({ prompt: 'none login' })).toMatchObject({ kind: 'redirect', error: 'invalid_request' });
     expect(check({ max_age: '-1' })).toMatchObject({ kind: 'redirect', error: 'invalid_request' });
     expect(check({ connection: 'github' })).toMatchObject({ kind: 'redirect', error: 'invalid_request' });

@@ -15,18 +15,57 @@ export type AuthorizeCheck =
   /** Cannot be sent back to the application: render an error page. */
   | { kind: 'page'; error: string; description: string }
   /** Redirect URI is trusted: report the error to the application through the response mode. */
-  | { kind: 'redirect'; redirectUri: string; mode: ResponseMode; error: string; description: string; state?: string | undefined };
+  | {
+      kind: 'redirect';
+      redirectUri: string;
+      mode: ResponseMode;
+      error: string;
+      description: string;
+      state?: string | undefined;
+    };
 
 /**
  * Everything the v10 library may put on an /authorize URL (reference §2.10), plus `captcha`
  * (forwarded by `login`) and `ext-*` custom parameters. Anything else is refused.
  */
 export const KNOWN_PARAMS: ReadonlySet<string> = new Set([
-  'connection', 'connection_scope', 'auth0Client', 'owp', 'device', 'realm', 'organization', 'invitation', 'protocol',
-  '_csrf', '_intstate', 'login_ticket', 'client_id', 'response_type', 'response_mode', 'redirect_uri', 'audience', 'scope',
-  'state', 'nonce', 'display', 'prompt', 'screen_hint', 'max_age', 'ui_locales', 'claims_locales', 'id_token_hint',
-  'login_hint', 'acr_values', 'claims', 'registration', 'request', 'request_uri', 'code_challenge',
-  'code_challenge_method', 'access_type', 'captcha',
+  'connection',
+  'connection_scope',
+  'auth0Client',
+  'owp',
+  'device',
+  'realm',
+  'organization',
+  'invitation',
+  'protocol',
+  '_csrf',
+  '_intstate',
+  'login_ticket',
+  'client_id',
+  'response_type',
+  'response_mode',
+  'redirect_uri',
+  'audience',
+  'scope',
+  'state',
+  'nonce',
+  'display',
+  'prompt',
+  'screen_hint',
+  'max_age',
+  'ui_locales',
+  'claims_locales',
+  'id_token_hint',
+  'login_hint',
+  'acr_values',
+  'claims',
+  'registration',
+  'request',
+  'request_uri',
+  'code_challenge',
+  'code_challenge_method',
+  'access_type',
+  'captcha',
 ]);
 const RESPONSE_MODES = new Set<ResponseMode>(['query', 'fragment', 'form_post', 'web_message']);
 const KNOWN_PROMPTS = new Set(['none', 'login', 'consent', 'select_account']);
@@ -47,7 +86,8 @@ function defaultMode(types: readonly string[]): ResponseMode {
 /** The client and redirect URI, or the reason to show an error page instead of redirecting. */
 function trustedTarget(model: TenantModel, query: Record<string, string>, repeated: readonly string[]) {
   const page = (description: string) => ({ kind: 'page', error: 'invalid_request', description }) as const;
-  if (repeated.includes('client_id') || repeated.includes('redirect_uri')) return page('The client_id and redirect_uri parameters must not be repeated.');
+  if (repeated.includes('client_id') || repeated.includes('redirect_uri'))
+    return page('The client_id and redirect_uri parameters must not be repeated.');
   const clientId = query['client_id'];
   if (!clientId) return page('Missing required parameter: client_id');
   const client = model.clients.get(clientId);
@@ -60,12 +100,18 @@ function trustedTarget(model: TenantModel, query: Record<string, string>, repeat
   }
   // web_message answers by postMessage to the redirect URI's origin, so it must be a web origin too.
   if (query['response_mode'] === 'web_message' && !matchesAny(client.webOrigins, redirectUrl.origin)) {
-    return page(`response_mode=web_message needs the origin ${redirectUrl.origin} in the Allowed Web Origins of client ${clientId}.`);
+    return page(
+      `response_mode=web_message needs the origin ${redirectUrl.origin} in the Allowed Web Origins of client ${clientId}.`,
+    );
   }
   return { kind: 'trusted', client, redirectUrl } as const;
 }
 
-export function checkAuthorizeRequest(model: TenantModel, query: Record<string, string>, repeated: readonly string[]): AuthorizeCheck {
+export function checkAuthorizeRequest(
+  model: TenantModel,
+  query: Record<string, string>,
+  repeated: readonly string[],
+): AuthorizeCheck {
   const target = trustedTarget(model, query, repeated);
   if (target.kind === 'page') return target;
   const { client, redirectUrl } = target;
@@ -75,19 +121,33 @@ export function checkAuthorizeRequest(model: TenantModel, query: Record<string, 
   const responseTypes = parseResponseType(rawType);
   const state = query['state'];
   const rawMode = query['response_mode'];
-  const mode: ResponseMode = RESPONSE_MODES.has(rawMode as ResponseMode) ? (rawMode as ResponseMode) : defaultMode(rawType.split(' '));
-  const fail = (error: string, description: string): AuthorizeCheck => ({ kind: 'redirect', redirectUri: redirectUrl.href, mode, error, description, state });
+  const mode: ResponseMode = RESPONSE_MODES.has(rawMode as ResponseMode)
+    ? (rawMode as ResponseMode)
+    : defaultMode(rawType.split(' '));
+  const fail = (error: string, description: string): AuthorizeCheck => ({
+    kind: 'redirect',
+    redirectUri: redirectUrl.href,
+    mode,
+    error,
+    description,
+    state,
+  });
 
   if (repeated.length > 0) return fail('invalid_request', `Parameter must not be repeated: ${repeated.join(', ')}`);
   const unknown = Object.keys(query).filter((k) => !KNOWN_PARAMS.has(k) && !k.startsWith('ext-'));
   if (unknown.length > 0) return fail('invalid_request', `Unknown parameter: ${unknown.join(', ')}`);
   if (query['request'] !== undefined) return fail('request_not_supported', 'The request parameter is not supported.');
-  if (query['request_uri'] !== undefined) return fail('request_uri_not_supported', 'The request_uri parameter is not supported.');
-  if (rawMode !== undefined && !RESPONSE_MODES.has(rawMode as ResponseMode)) return fail('invalid_request', `Unsupported response_mode: ${rawMode}`);
+  if (query['request_uri'] !== undefined)
+    return fail('request_uri_not_supported', 'The request_uri parameter is not supported.');
+  if (rawMode !== undefined && !RESPONSE_MODES.has(rawMode as ResponseMode))
+    return fail('invalid_request', `Unsupported response_mode: ${rawMode}`);
   if (!rawType) return fail('invalid_request', 'Missing required parameter: response_type');
   if (!responseTypes) return fail('unsupported_response_type', `Unsupported response type: ${rawType}`);
   if (!client.grantTypes.includes(responseTypes.includes('code') ? 'authorization_code' : 'implicit')) {
-    return fail('unauthorized_client', `Grant type ${responseTypes.includes('code') ? 'authorization_code' : 'implicit'} not allowed for the client.`);
+    return fail(
+      'unauthorized_client',
+      `Grant type ${responseTypes.includes('code') ? 'authorization_code' : 'implicit'} not allowed for the client.`,
+    );
   }
   if (mode === 'query' && defaultMode(responseTypes) === 'fragment') {
     return fail('invalid_request', `response_mode=query cannot carry tokens (response_type=${rawType}).`);
@@ -97,8 +157,10 @@ export function checkAuthorizeRequest(model: TenantModel, query: Record<string, 
     return fail('invalid_request', 'Nonce is required for implicit flows with the id_token response type.');
   }
   const prompt = (query['prompt'] ?? '').split(' ').filter(Boolean);
-  if (prompt.some((p) => !KNOWN_PROMPTS.has(p))) return fail('invalid_request', `Unsupported prompt value: ${query['prompt'] ?? ''}`);
-  if (prompt.includes('none') && prompt.length > 1) return fail('invalid_request', 'prompt=none must not be combined with other prompt values.');
+  if (prompt.some((p) => !KNOWN_PROMPTS.has(p)))
+    return fail('invalid_request', `Unsupported prompt value: ${query['prompt'] ?? ''}`);
+  if (prompt.includes('none') && prompt.length > 1)
+    return fail('invalid_request', 'prompt=none must not be combined with other prompt values.');
   let maxAge: number | undefined;
   if (query['max_age'] !== undefined) {
     if (!/^\d{1,9}$/.test(query['max_age'])) return fail('invalid_request', 'max_age must be a non-negative integer.');
@@ -113,20 +175,25 @@ export function checkAuthorizeRequest(model: TenantModel, query: Record<string, 
     return fail('invalid_request', `Unknown realm: ${realm}`);
   }
   const audience = query['audience'] || undefined;
-  if (audience !== undefined && !model.apis.has(audience)) return fail('access_denied', `Service not found: ${audience}`);
+  if (audience !== undefined && !model.apis.has(audience))
+    return fail('access_denied', `Service not found: ${audience}`);
 
   const challenge = query['code_challenge'];
   const method = query['code_challenge_method'];
   if (challenge !== undefined || method !== undefined) {
-    if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256 (plain is not supported).');
-    if (challenge === undefined || !PKCE_CHALLENGE.test(challenge)) return fail('invalid_request', 'code_challenge must be 43 base64url characters (S256).');
-    if (!responseTypes.includes('code')) return fail('invalid_request', 'code_challenge needs a response_type with code.');
+    if (method !== 'S256')
+      return fail('invalid_request', 'code_challenge_method must be S256 (plain is not supported).');
+    if (challenge === undefined || !PKCE_CHALLENGE.test(challenge))
+      return fail('invalid_request', 'code_challenge must be 43 base64url characters (S256).');
+    if (!responseTypes.includes('code'))
+      return fail('invalid_request', 'code_challenge needs a response_type with code.');
   }
 
   let organization: string | undefined;
   const rawOrg = query['organization'] || undefined;
   if (rawOrg !== undefined) {
-    if (client.organizationUsage === 'deny') return fail('invalid_request', `The client ${client.clientId} does not accept organizations.`);
+    if (client.organizationUsage === 'deny')
+      return fail('invalid_request', `The client ${client.clientId} does not accept organizations.`);
     const org = findOrganization(model, rawOrg);
     if (!org) return fail('invalid_request', `parameter organization is invalid: ${rawOrg}`);
     organization = org.id;
@@ -137,7 +204,8 @@ export function checkAuthorizeRequest(model: TenantModel, query: Record<string, 
   if (invitation !== undefined) {
     const org = organization === undefined ? undefined : findOrganization(model, organization);
     if (!org) return fail('invalid_request', 'The invitation parameter needs the organization parameter.');
-    if (!org.invitations.has(invitation)) return fail('invalid_request', `invitation is invalid or already used: ${invitation}`);
+    if (!org.invitations.has(invitation))
+      return fail('invalid_request', `invitation is invalid or already used: ${invitation}`);
   }
 
   const request: AuthorizeRequest = {

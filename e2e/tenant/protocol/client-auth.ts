@@ -29,7 +29,12 @@ function same(a: string, b: string): boolean {
 }
 
 function invalidClient(description: string, basic: boolean): HttpError {
-  return new HttpError(401, 'invalid_client', description, basic ? { 'WWW-Authenticate': 'Basic realm="local tenant", charset="UTF-8"' } : {});
+  return new HttpError(
+    401,
+    'invalid_client',
+    description,
+    basic ? { 'WWW-Authenticate': 'Basic realm="local tenant", charset="UTF-8"' } : {},
+  );
 }
 
 /** `Authorization: Basic base64(urlencode(id):urlencode(secret))`, or undefined without one. */
@@ -39,7 +44,10 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const colon = decoded.indexOf(':');
   if (colon <= 0) throw invalidClient('Malformed Basic credentials.', true);
   try {
-    return { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+    };
   } catch {
     throw invalidClient('Malformed Basic credentials.', true);
   }
@@ -52,7 +60,9 @@ function header(ctx: RequestContext, name: string): string | undefined {
 
 function unverifiedSubject(assertion: string | undefined): string | undefined {
   try {
-    const payload = JSON.parse(Buffer.from((assertion ?? '').split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+    const payload = JSON.parse(Buffer.from((assertion ?? '').split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+    };
     return typeof payload.sub === 'string' ? payload.sub : undefined;
   } catch {
     return undefined;
@@ -87,7 +97,9 @@ function verifyMtls(ctx: RequestContext, client: Client): string {
   }
   let thumbprint: string;
   try {
-    thumbprint = createHash('sha256').update(new X509Certificate(decodeURIComponent(pem)).raw).digest('base64url');
+    thumbprint = createHash('sha256')
+      .update(new X509Certificate(decodeURIComponent(pem)).raw)
+      .digest('base64url');
   } catch {
     throw invalidClient('mTLS: the client-certificate header is not a URL-encoded PEM certificate.', false);
   }
@@ -98,7 +110,10 @@ function verifyMtls(ctx: RequestContext, client: Client): string {
 }
 
 /** Authenticates the client of a token request; `params` are the body's string parameters. */
-export async function authenticateClient(ctx: RequestContext, params: Record<string, string>): Promise<AuthenticatedClient> {
+export async function authenticateClient(
+  ctx: RequestContext,
+  params: Record<string, string>,
+): Promise<AuthenticatedClient> {
   const basic = basicCredentials(ctx.req.headers.authorization);
   const cnameKey = header(ctx, 'cname-api-key');
   // A request claiming to come through the custom domain's edge must carry its key.
@@ -112,11 +127,16 @@ export async function authenticateClient(ctx: RequestContext, params: Record<str
 
   const method: TokenEndpointAuthMethod = basic
     ? 'client_secret_basic'
-    : params['client_secret'] !== undefined ? 'client_secret_post'
-      : hasAssertion ? 'private_key_jwt'
-        : cnameKey !== undefined ? 'tls_client_auth' : 'none';
+    : params['client_secret'] !== undefined
+      ? 'client_secret_post'
+      : hasAssertion
+        ? 'private_key_jwt'
+        : cnameKey !== undefined
+          ? 'tls_client_auth'
+          : 'none';
   // RFC 7523: with an assertion, client_id is optional; the assertion's subject names the client.
-  const clientId = basic?.id ?? params['client_id'] ?? (hasAssertion ? unverifiedSubject(params['client_assertion']) : undefined);
+  const clientId =
+    basic?.id ?? params['client_id'] ?? (hasAssertion ? unverifiedSubject(params['client_assertion']) : undefined);
   if (basic && params['client_id'] !== undefined && params['client_id'] !== basic.id) {
     throw new HttpError(400, 'invalid_request', 'client_id does not match the Basic credentials.');
   }
@@ -127,14 +147,19 @@ export async function authenticateClient(ctx: RequestContext, params: Record<str
   const expected = client.tokenEndpointAuthMethod;
   const effective = method === 'tls_client_auth' && expected !== 'tls_client_auth' ? 'none' : method;
   if (effective !== expected) {
-    throw invalidClient(`The client ${client.clientId} must authenticate with ${expected}, not ${effective}.`, basic !== undefined);
+    throw invalidClient(
+      `The client ${client.clientId} must authenticate with ${expected}, not ${effective}.`,
+      basic !== undefined,
+    );
   }
   switch (effective) {
     case 'client_secret_basic':
-      if (!basic || !client.clientSecret || !same(basic.secret, client.clientSecret)) throw invalidClient('Wrong client credentials.', true);
+      if (!basic || !client.clientSecret || !same(basic.secret, client.clientSecret))
+        throw invalidClient('Wrong client credentials.', true);
       return { client, method: effective };
     case 'client_secret_post':
-      if (!client.clientSecret || !same(params['client_secret'] ?? '', client.clientSecret)) throw invalidClient('Wrong client credentials.', false);
+      if (!client.clientSecret || !same(params['client_secret'] ?? '', client.clientSecret))
+        throw invalidClient('Wrong client credentials.', false);
       return { client, method: effective };
     case 'private_key_jwt':
       if (params['client_assertion_type'] !== ASSERTION_TYPE || !params['client_assertion']) {

@@ -47,13 +47,17 @@ export function applyCors(ctx: RequestContext, client?: Client): void {
 /** Public documents: any origin may read them, never with credentials. */
 export function publicCors(ctx: RequestContext): Record<string, string> {
   const origin = ctx.req.headers.origin;
-  return origin ? { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS } : { Vary: 'Origin' };
+  return origin
+    ? { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
+    : { Vary: 'Origin' };
 }
 
 export function answerPreflight(ctx: RequestContext, methods: string): void {
   const origin = ctx.req.headers.origin;
   if (!isAllowedWebOrigin(origin, ctx.tenant)) {
-    sendError(ctx.res, 403, 'access_denied', 'Origin is not in the Allowed Web Origins of any client.', { Vary: 'Origin' });
+    sendError(ctx.res, 403, 'access_denied', 'Origin is not in the Allowed Web Origins of any client.', {
+      Vary: 'Origin',
+    });
     return;
   }
   sendEmpty(ctx.res, 204, {

@@ -13,7 +13,11 @@ import type { SignedIn } from './session-cookie.js';
 import type { StoredUser } from '../state/users.js';
 
 /** Why `user` may not receive tokens for `request`'s organization, or undefined when it may. */
-export function organizationProblem(ctx: RequestContext, request: AuthorizeRequest, user: StoredUser): string | undefined {
+export function organizationProblem(
+  ctx: RequestContext,
+  request: AuthorizeRequest,
+  user: StoredUser,
+): string | undefined {
   if (request.organization === undefined) return undefined;
   const org = findOrganization(ctx.tenant.model, request.organization);
   if (!org) return `parameter organization is invalid: ${request.organization}`;
@@ -34,7 +38,12 @@ function acceptInvitation(ctx: RequestContext, request: AuthorizeRequest, user: 
 }
 
 /** Scopes a third-party client would get that the user has not consented to yet. */
-export function missingConsent(ctx: RequestContext, request: AuthorizeRequest, client: Client, userId: string): string[] {
+export function missingConsent(
+  ctx: RequestContext,
+  request: AuthorizeRequest,
+  client: Client,
+  userId: string,
+): string[] {
   if (client.isFirstParty) return [];
   const result = userGrant(ctx.tenant.model, ctx.tenant.issuer, client, request.scope, request.audience);
   if (!result.ok) return [];
@@ -68,11 +77,18 @@ export async function completeLogin(
   // Signing in on the hosted page is the consent to what the page listed.
   tenant.state.addConsent(user.userId, client.clientId, missingConsent(ctx, request, client, user.userId));
   tenant.state.addSessionClient(session, client.clientId);
-  await respondWithTokens(tenant, ctx.res, request, client, user, session, { 'Set-Cookie': [sessionCookie(tenant, session), ...extraCookies] });
+  await respondWithTokens(tenant, ctx.res, request, client, user, session, {
+    'Set-Cookie': [sessionCookie(tenant, session), ...extraCookies],
+  });
 }
 
 /** An existing session answers the request (silent authentication or a repeat visit). */
-export async function respondFromSession(ctx: RequestContext, request: AuthorizeRequest, client: Client, signedIn: SignedIn): Promise<void> {
+export async function respondFromSession(
+  ctx: RequestContext,
+  request: AuthorizeRequest,
+  client: Client,
+  signedIn: SignedIn,
+): Promise<void> {
   ctx.tenant.state.addSessionClient(signedIn.session, client.clientId);
   await respondWithTokens(ctx.tenant, ctx.res, request, client, signedIn.user, signedIn.session);
 }

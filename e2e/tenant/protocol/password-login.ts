@@ -15,7 +15,12 @@ export const WRONG_CREDENTIALS = 'Wrong email or password.';
 export const PASSWORD_LEAKED =
   "This login attempt has been blocked because the password you're using was previously disclosed through a data breach (not in this application).";
 
-export async function passwordLogin(ctx: RequestContext, connection: DatabaseConnection, login: string, password: string): Promise<LoginOutcome> {
+export async function passwordLogin(
+  ctx: RequestContext,
+  connection: DatabaseConnection,
+  login: string,
+  password: string,
+): Promise<LoginOutcome> {
   const { bruteForce, users } = ctx.tenant;
   const verdict = bruteForce.check(connection.name, login, ctx.ip);
   if (verdict === 'user_blocked') return { ok: false, reason: 'too_many_attempts' };
@@ -33,7 +38,9 @@ export async function passwordLogin(ctx: RequestContext, connection: DatabaseCon
 
 /** The wrong-code message, worded for the channel. */
 export function wrongCodeMessage(connection: PasswordlessConnection): string {
-  return connection.strategy === 'sms' ? 'Wrong phone number or verification code.' : 'Wrong email or verification code.';
+  return connection.strategy === 'sms'
+    ? 'Wrong phone number or verification code.'
+    : 'Wrong email or verification code.';
 }
 
 /** True when `recipient` has the shape the connection sends to. */
@@ -49,16 +56,29 @@ export function isRecipient(connection: PasswordlessConnection, recipient: strin
 export function passwordlessIdBody(ctx: RequestContext, connection: PasswordlessConnection, recipient: string): string {
   const existing = findPasswordlessUser(ctx, connection, recipient);
   if (existing) return existing.userId.slice(existing.userId.indexOf('|') + 1);
-  return createHmac('sha256', ctx.tenant.secret).update(`${connection.name}|${recipient.trim().toLowerCase()}`).digest('hex').slice(0, 24);
+  return createHmac('sha256', ctx.tenant.secret)
+    .update(`${connection.name}|${recipient.trim().toLowerCase()}`)
+    .digest('hex')
+    .slice(0, 24);
 }
 
-function findPasswordlessUser(ctx: RequestContext, connection: PasswordlessConnection, recipient: string): StoredUser | undefined {
+function findPasswordlessUser(
+  ctx: RequestContext,
+  connection: PasswordlessConnection,
+  recipient: string,
+): StoredUser | undefined {
   const { users } = ctx.tenant;
-  return connection.strategy === 'sms' ? users.findByPhone(connection.name, recipient.trim()) : users.findByEmail(connection.name, recipient);
+  return connection.strategy === 'sms'
+    ? users.findByPhone(connection.name, recipient.trim())
+    : users.findByEmail(connection.name, recipient);
 }
 
 /** The passwordless user for `recipient`, created at the first successful login. */
-export function passwordlessUser(ctx: RequestContext, connection: PasswordlessConnection, recipient: string): StoredUser {
+export function passwordlessUser(
+  ctx: RequestContext,
+  connection: PasswordlessConnection,
+  recipient: string,
+): StoredUser {
   const { users } = ctx.tenant;
   const now = new Date(ctx.tenant.state.now()).toISOString();
   const existing = findPasswordlessUser(ctx, connection, recipient);
@@ -79,7 +99,12 @@ export function passwordlessUser(ctx: RequestContext, connection: PasswordlessCo
 }
 
 /** Checks and uses a passwordless code; the user is found or created on success. */
-export function otpLogin(ctx: RequestContext, connection: PasswordlessConnection, recipient: string, code: string): LoginOutcome {
+export function otpLogin(
+  ctx: RequestContext,
+  connection: PasswordlessConnection,
+  recipient: string,
+  code: string,
+): LoginOutcome {
   if (!isRecipient(connection, recipient)) return { ok: false, reason: 'wrong' };
   if (ctx.tenant.otps.consume(connection.name, recipient, code) !== 'ok') return { ok: false, reason: 'wrong' };
   const user = passwordlessUser(ctx, connection, recipient);

@@ -38,17 +38,42 @@ const SETTINGS: Record<PasswordPolicy, { length: number; types?: { need: number;
 
 export function checkPassword(policy: PasswordPolicy, password: string): PolicyResult {
   const s = SETTINGS[policy];
-  const rules: PolicyRule[] = [{ message: 'At least %d characters in length', format: [s.length], code: 'lengthAtLeast', verified: [...password].length >= s.length }];
+  const rules: PolicyRule[] = [
+    {
+      message: 'At least %d characters in length',
+      format: [s.length],
+      code: 'lengthAtLeast',
+      verified: [...password].length >= s.length,
+    },
+  ];
   const lines = [`* At least ${s.length} characters in length`];
   if (s.types) {
-    const items = CHARACTER_TYPES.slice(0, s.types.of).map((t) => ({ message: t.message, code: t.code, verified: t.test.test(password) }));
+    const items = CHARACTER_TYPES.slice(0, s.types.of).map((t) => ({
+      message: t.message,
+      code: t.code,
+      verified: t.test.test(password),
+    }));
     const verified = items.filter((i) => i.verified).length >= s.types.need;
-    rules.push({ message: 'At least %d of the following %d types of characters:', format: [s.types.need, s.types.of], code: 'containsAtLeast', verified, items });
-    lines.push(`* At least ${s.types.need} of the following ${s.types.of} types of characters:`, ...items.map((i) => ` * ${i.message}`));
+    rules.push({
+      message: 'At least %d of the following %d types of characters:',
+      format: [s.types.need, s.types.of],
+      code: 'containsAtLeast',
+      verified,
+      items,
+    });
+    lines.push(
+      `* At least ${s.types.need} of the following ${s.types.of} types of characters:`,
+      ...items.map((i) => ` * ${i.message}`),
+    );
   }
   if (s.identical !== undefined) {
     const verified = !new RegExp(`(.)\\1{${s.identical}}`).test(password);
-    rules.push({ message: 'No more than %d identical characters in a row (e.g., "%s" not allowed)', format: [s.identical, 'aaa'], code: 'identicalChars', verified });
+    rules.push({
+      message: 'No more than %d identical characters in a row (e.g., "%s" not allowed)',
+      format: [s.identical, 'aaa'],
+      code: 'identicalChars',
+      verified,
+    });
     lines.push(`* No more than ${s.identical} identical characters in a row (e.g., "aaa" not allowed)`);
   }
   return { ok: rules.every((r) => r.verified), rules, policy: lines.join('\n') };

@@ -24,7 +24,8 @@ export interface Grant {
   readonly offline: boolean;
 }
 
-export type GrantResult = { ok: true; grant: Grant } | { ok: false; status: number; error: string; description: string };
+export type GrantResult =
+  { ok: true; grant: Grant } | { ok: false; status: number; error: string; description: string };
 
 export function scopeList(scope: string | undefined): string[] {
   return [...new Set((scope ?? '').split(' ').filter(Boolean))];
@@ -37,12 +38,21 @@ function userAudience(issuer: string, api: Api | undefined, scopes: readonly str
 }
 
 /** The grant for a user-facing flow. `issuer` names the /userinfo audience. */
-export function userGrant(model: TenantModel, issuer: string, client: Client, requestedScope: string, audience?: string): GrantResult {
+export function userGrant(
+  model: TenantModel,
+  issuer: string,
+  client: Client,
+  requestedScope: string,
+  audience?: string,
+): GrantResult {
   const api = audience === undefined ? undefined : model.apis.get(audience);
-  if (audience !== undefined && !api) return { ok: false, status: 403, error: 'access_denied', description: `Service not found: ${audience}` };
+  if (audience !== undefined && !api)
+    return { ok: false, status: 403, error: 'access_denied', description: `Service not found: ${audience}` };
   const apiScopes = new Set(api ? (api.isManagement ? CURRENT_USER_SCOPES : api.scopes) : []);
   const canRefresh = client.grantTypes.includes('refresh_token') && (api === undefined || api.allowOfflineAccess);
-  const granted = scopeList(requestedScope).filter((s) => (s === 'offline_access' ? canRefresh : OIDC_SCOPES.has(s) || apiScopes.has(s)));
+  const granted = scopeList(requestedScope).filter((s) =>
+    s === 'offline_access' ? canRefresh : OIDC_SCOPES.has(s) || apiScopes.has(s),
+  );
   return {
     ok: true,
     grant: {
@@ -56,18 +66,43 @@ export function userGrant(model: TenantModel, issuer: string, client: Client, re
 }
 
 /** The grant for client credentials. */
-export function clientGrant(model: TenantModel, client: Client, requestedScope: string | undefined, audience: string): GrantResult {
+export function clientGrant(
+  model: TenantModel,
+  client: Client,
+  requestedScope: string | undefined,
+  audience: string,
+): GrantResult {
   const api = model.apis.get(audience);
   if (!api) return { ok: false, status: 403, error: 'access_denied', description: `Service not found: ${audience}` };
   const granted = client.grants[audience];
   if (!granted) {
-    return { ok: false, status: 403, error: 'access_denied', description: `Client is not authorized to access "${audience}". You need to create a "client-grant" associated to this API.` };
+    return {
+      ok: false,
+      status: 403,
+      error: 'access_denied',
+      description: `Client is not authorized to access "${audience}". You need to create a "client-grant" associated to this API.`,
+    };
   }
   const requested = scopeList(requestedScope);
   const unknown = requested.filter((s) => !api.scopes.includes(s));
-  if (unknown.length > 0) return { ok: false, status: 400, error: 'invalid_scope', description: `Scope not defined by ${audience}: ${unknown.join(' ')}` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      status: 400,
+      error: 'invalid_scope',
+      description: `Scope not defined by ${audience}: ${unknown.join(' ')}`,
+    };
   const notGranted = requested.filter((s) => !granted.includes(s));
-  if (notGranted.length > 0) return { ok: false, status: 400, error: 'invalid_scope', description: `Client ${client.clientId} has not been granted: ${notGranted.join(' ')}` };
+  if (notGranted.length > 0)
+    return {
+      ok: false,
+      status: 400,
+      error: 'invalid_scope',
+      description: `Client ${client.clientId} has not been granted: ${notGranted.join(' ')}`,
+    };
   const scopes = requested.length > 0 ? requested : [...granted];
-  return { ok: true, grant: { scope: scopes.join(' '), audience, accessAudience: audience, lifetime: api.tokenLifetime, offline: false } };
+  return {
+    ok: true,
+    grant: { scope: scopes.join(' '), audience, accessAudience: audience, lifetime: api.tokenLifetime, offline: false },
+  };
 }

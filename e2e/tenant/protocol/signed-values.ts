@@ -9,7 +9,12 @@ import type { TenantContext } from '../state/context.js';
 
 export type Purpose = 'login-state' | 'csrf' | 'login-callback';
 
-export async function signValue(tenant: TenantContext, purpose: Purpose, claims: Record<string, unknown>, ttlSeconds: number): Promise<string> {
+export async function signValue(
+  tenant: TenantContext,
+  purpose: Purpose,
+  claims: Record<string, unknown>,
+  ttlSeconds: number,
+): Promise<string> {
   const iat = Math.floor(tenant.state.now() / 1000);
   return new SignJWT({ ...claims, pur: purpose })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -20,7 +25,11 @@ export async function signValue(tenant: TenantContext, purpose: Purpose, claims:
 }
 
 /** The payload when `value` is a live value of this tenant for `purpose`; undefined otherwise. */
-export async function verifyValue(tenant: TenantContext, purpose: Purpose, value: unknown): Promise<JWTPayload | undefined> {
+export async function verifyValue(
+  tenant: TenantContext,
+  purpose: Purpose,
+  value: unknown,
+): Promise<JWTPayload | undefined> {
   if (typeof value !== 'string' || value.length === 0 || value.length > 4096) return undefined;
   try {
     const { payload } = await jwtVerify(value, tenant.secret, {

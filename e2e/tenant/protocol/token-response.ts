@@ -37,17 +37,39 @@ export async function userTokenResponse(ctx: RequestContext, input: UserTokens):
   if (input.gty) claims['gty'] = input.gty;
   if (input.certificateThumbprint) claims['cnf'] = { 'x5t#S256': input.certificateThumbprint };
   const accessToken = await signAccessToken(tenant, {
-    clientId: client.clientId, subject: user.userId, scope: grant.scope, audience: grant.accessAudience, lifetime: grant.lifetime,
-    organization: input.organization, claims,
+    clientId: client.clientId,
+    subject: user.userId,
+    scope: grant.scope,
+    audience: grant.accessAudience,
+    lifetime: grant.lifetime,
+    organization: input.organization,
+    claims,
   });
   const body: Record<string, unknown> = { access_token: accessToken };
   if (grant.offline) {
-    const base = { clientId: client.clientId, userId: user.userId, scope: grant.scope, audience: grant.audience, organization: input.organization?.id, authTime: input.authTime, sid: input.sid };
-    body['refresh_token'] = (input.rotate ? tenant.refreshTokens.rotate(input.rotate, input.rotate.scope) : tenant.refreshTokens.issue(base)).token;
+    const base = {
+      clientId: client.clientId,
+      userId: user.userId,
+      scope: grant.scope,
+      audience: grant.audience,
+      organization: input.organization?.id,
+      authTime: input.authTime,
+      sid: input.sid,
+    };
+    body['refresh_token'] = (
+      input.rotate ? tenant.refreshTokens.rotate(input.rotate, input.rotate.scope) : tenant.refreshTokens.issue(base)
+    ).token;
   }
   if (scopeList(grant.scope).includes('openid')) {
     body['id_token'] = await signIdToken(tenant, {
-      client, user, scope: grant.scope, nonce: input.nonce, sid: input.sid, authTime: input.authTime, accessToken, organization: input.organization,
+      client,
+      user,
+      scope: grant.scope,
+      nonce: input.nonce,
+      sid: input.sid,
+      authTime: input.authTime,
+      accessToken,
+      organization: input.organization,
     });
   }
   body['scope'] = grant.scope;

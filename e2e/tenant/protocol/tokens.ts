@@ -113,7 +113,9 @@ export async function signIdToken(tenant: TenantContext, input: IdTokenInput): P
   const jwt = new SignJWT(claims);
   if (input.client.idTokenAlg === 'HS256') {
     if (!input.client.clientSecret) throw new Error(`client ${input.client.clientId} has no secret for HS256`);
-    return jwt.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(input.client.clientSecret));
+    return jwt
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(input.client.clientSecret));
   }
   const key = tenant.keys.current;
   return jwt.setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: key.kid }).sign(key.privateKey);
@@ -160,16 +162,23 @@ function verifiedCache(tenant: TenantContext): Map<string, JWTPayload> {
  * Verifies an ID token of this tenant: RS256 with the tenant keys, or HS256 with the secret of
  * the client it was issued to. Returns the payload and that client.
  */
-export async function verifyIdToken(tenant: TenantContext, token: string): Promise<{ payload: JWTPayload; client: Client }> {
+export async function verifyIdToken(
+  tenant: TenantContext,
+  token: string,
+): Promise<{ payload: JWTPayload; client: Client }> {
   const alg = decodeProtectedHeader(token).alg;
   let payload: JWTPayload;
   if (alg === 'HS256') {
     const parts = token.split('.');
     const unverified = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as JWTPayload;
     const client = typeof unverified.aud === 'string' ? tenant.findClient(unverified.aud) : undefined;
-    if (!client?.clientSecret || client.idTokenAlg !== 'HS256') throw new Error('HS256 token of a client without an HS256 secret');
+    if (!client?.clientSecret || client.idTokenAlg !== 'HS256')
+      throw new Error('HS256 token of a client without an HS256 secret');
     ({ payload } = await jwtVerify(token, new TextEncoder().encode(client.clientSecret), {
-      issuer: tenant.issuer, algorithms: ['HS256'], currentDate: new Date(tenant.state.now()), requiredClaims: ['sub', 'exp'],
+      issuer: tenant.issuer,
+      algorithms: ['HS256'],
+      currentDate: new Date(tenant.state.now()),
+      requiredClaims: ['sub', 'exp'],
     }));
   } else {
     payload = await verifyAccessToken(tenant, token);

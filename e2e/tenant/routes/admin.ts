@@ -16,7 +16,9 @@ export const adminReset: Handler = (ctx) => {
 /** The outbox, optionally only the messages to `?to=` (an email or phone number). */
 export const adminOutbox: Handler = (ctx) => {
   const { to } = queryParams(ctx, { optional: ['to'] });
-  const messages = ctx.tenant.outbox.messages.filter((m) => to === undefined || m.to.toLowerCase() === to.trim().toLowerCase());
+  const messages = ctx.tenant.outbox.messages.filter(
+    (m) => to === undefined || m.to.toLowerCase() === to.trim().toLowerCase(),
+  );
   sendJson(ctx.res, 200, messages, publicCors(ctx));
 };
 

@@ -29,7 +29,12 @@ export const authorize: Handler = async (ctx) => {
   const { tenant, res } = ctx;
   const check = checkAuthorizeRequest(tenant.model, ctx.query, ctx.repeatedParams);
   if (check.kind === 'page') {
-    sendHtml(res, 400, renderMessagePage('Invalid authorization request', check.description, check.error), htmlHeaders());
+    sendHtml(
+      res,
+      400,
+      renderMessagePage('Invalid authorization request', check.description, check.error),
+      htmlHeaders(),
+    );
     return;
   }
   if (check.kind === 'redirect') {
@@ -44,7 +49,10 @@ export const authorize: Handler = async (ctx) => {
   }
   const signedIn = currentSession(ctx, client);
   const nowS = Math.floor(tenant.state.now() / 1000);
-  const fresh = signedIn && (request.maxAge === undefined || nowS - signedIn.session.authTime <= request.maxAge) ? signedIn : undefined;
+  const fresh =
+    signedIn && (request.maxAge === undefined || nowS - signedIn.session.authTime <= request.maxAge)
+      ? signedIn
+      : undefined;
   const orgProblem = fresh ? organizationProblem(ctx, request, fresh.user) : undefined;
   const needsConsent = fresh ? missingConsent(ctx, request, client, fresh.user.userId).length > 0 : false;
   const target = { redirectUri: request.redirectUri, mode: request.responseMode };

@@ -12,8 +12,14 @@ export async function captchaBinding(ctx: RequestContext, state: string | undefi
   return typeof payload?.['tx'] === 'string' ? payload['tx'] : undefined;
 }
 
-export async function requireCaptcha(ctx: RequestContext, flow: CaptchaFlow, bindTo: string | undefined, answer: string | undefined): Promise<void> {
-  if (!ctx.tenant.captcha.verify(flow, bindTo, answer)) throw new HttpError(400, 'invalid_captcha', 'Invalid captcha value');
+export async function requireCaptcha(
+  ctx: RequestContext,
+  flow: CaptchaFlow,
+  bindTo: string | undefined,
+  answer: string | undefined,
+): Promise<void> {
+  if (!ctx.tenant.captcha.verify(flow, bindTo, answer))
+    throw new HttpError(400, 'invalid_captcha', 'Invalid captcha value');
 }
 
 /** POST <flow>/challenge `{ state }` → the challenge for that flow (answered as is, snake-free). */
@@ -22,7 +28,8 @@ function challengeEndpoint(flow: CaptchaFlow): Handler {
     applyCors(ctx);
     const { state } = stringParams(bodyObject(ctx, ['json']), { required: ['state'] });
     const tx = await captchaBinding(ctx, state);
-    if (tx === undefined || !ctx.tenant.state.getTransaction(tx)) throw new HttpError(400, 'invalid_request', 'Unknown or expired state.');
+    if (tx === undefined || !ctx.tenant.state.getTransaction(tx))
+      throw new HttpError(400, 'invalid_request', 'Unknown or expired state.');
     sendJson(ctx.res, 200, ctx.tenant.captcha.challenge(flow, tx));
   };
 }

@@ -10,7 +10,13 @@ import { answerPreflight, applyCors, isClientWebOrigin } from '../protocol/cors.
 import { HttpError, sendError, sendJson, sendText } from '../http/http-io.js';
 import { bodyObject } from '../http/params.js';
 import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../state/brute-force.js';
-import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../protocol/password-login.js';
+import {
+  otpLogin,
+  PASSWORD_LEAKED,
+  passwordLogin,
+  WRONG_CREDENTIALS,
+  wrongCodeMessage,
+} from '../protocol/password-login.js';
 import type { LoginOutcome } from '../protocol/password-login.js';
 import { coCookie } from './co-login.js';
 
@@ -25,7 +31,11 @@ const SHAPES: Record<string, readonly string[]> = {
 };
 
 function invalidBody(): HttpError {
-  return new HttpError(400, 'invalid_request', 'Invalid request body. All and only of client_id, credential_type, username, otp, realm are required.');
+  return new HttpError(
+    400,
+    'invalid_request',
+    'Invalid request body. All and only of client_id, credential_type, username, otp, realm are required.',
+  );
 }
 
 export const coAuthenticatePreflight: Handler = (ctx) => answerPreflight(ctx, 'POST');
@@ -33,7 +43,10 @@ export const coAuthenticatePreflight: Handler = (ctx) => answerPreflight(ctx, 'P
 export const coAuthenticate: Handler = async (ctx) => {
   const { tenant, res } = ctx;
   applyCors(ctx);
-  if (ctx.bodyType !== 'json') throw ctx.bodyType === 'none' ? invalidBody() : new HttpError(415, 'invalid_request', 'Content-Type must be application/json.');
+  if (ctx.bodyType !== 'json')
+    throw ctx.bodyType === 'none'
+      ? invalidBody()
+      : new HttpError(415, 'invalid_request', 'Content-Type must be application/json.');
   const body = bodyObject(ctx, ['json']);
   const clientId = typeof body['client_id'] === 'string' ? body['client_id'] : undefined;
   const client = tenant.findClient(clientId);
@@ -50,14 +63,16 @@ export const coAuthenticate: Handler = async (ctx) => {
     return;
   }
   const keys = Object.keys(body).sort();
-  if (keys.join(' ') !== shape.join(' ') || keys.some((k) => typeof body[k] !== 'string' || body[k] === '')) throw invalidBody();
+  if (keys.join(' ') !== shape.join(' ') || keys.some((k) => typeof body[k] !== 'string' || body[k] === ''))
+    throw invalidBody();
   const params = body as Record<string, string>;
   if (!client || !client.crossOriginAuth) {
     sendError(res, 401, 'unauthorized_client', 'Cross origin login not allowed.');
     return;
   }
   const realm = type === 'password' ? tenant.model.defaultDirectory : params['realm'];
-  const connection: Connection | undefined = realm !== undefined && client.connections.includes(realm) ? tenant.model.connections.get(realm) : undefined;
+  const connection: Connection | undefined =
+    realm !== undefined && client.connections.includes(realm) ? tenant.model.connections.get(realm) : undefined;
   const fits = type === PASSWORDLESS_OTP ? isPasswordless(connection) : isDatabase(connection);
   if (!connection || !fits) {
     sendError(res, 400, 'invalid_request', 'Unknown realm.');
@@ -71,7 +86,12 @@ export const coAuthenticate: Handler = async (ctx) => {
   if (!outcome.ok) {
     switch (outcome.reason) {
       case 'wrong':
-        sendError(res, 403, 'access_denied', isPasswordless(connection) ? wrongCodeMessage(connection) : WRONG_CREDENTIALS);
+        sendError(
+          res,
+          403,
+          'access_denied',
+          isPasswordless(connection) ? wrongCodeMessage(connection) : WRONG_CREDENTIALS,
+        );
         return;
       case 'blocked':
         sendError(res, 403, 'blocked_user', 'user is blocked');
@@ -88,5 +108,10 @@ export const coAuthenticate: Handler = async (ctx) => {
     }
   }
   const ticket = tenant.loginTickets.issue(client.clientId, outcome.user.userId, connection.name);
-  sendJson(res, 200, { login_ticket: ticket.ticket, co_verifier: ticket.coVerifier, co_id: ticket.coId }, { 'Set-Cookie': coCookie(tenant, ticket) });
+  sendJson(
+    res,
+    200,
+    { login_ticket: ticket.ticket, co_verifier: ticket.coVerifier, co_id: ticket.coId },
+    { 'Set-Cookie': coCookie(tenant, ticket) },
+  );
 };

@@ -41,7 +41,12 @@ function verificationUrl(client: Client, request: AuthorizeRequest): URL | undef
   return url && matchesAny(client.webOrigins, url.origin) ? url : undefined;
 }
 
-async function finish(ctx: RequestContext, request: AuthorizeRequest, client: Client, ticket: LoginTicket): Promise<void> {
+async function finish(
+  ctx: RequestContext,
+  request: AuthorizeRequest,
+  client: Client,
+  ticket: LoginTicket,
+): Promise<void> {
   ctx.tenant.loginTickets.consume(ticket.ticket);
   const user = ctx.tenant.users.findById(ticket.userId);
   if (!user) {
@@ -66,7 +71,12 @@ export async function redeemLoginTicket(ctx: RequestContext, request: AuthorizeR
     return;
   }
   if (!verificationUrl(client, request)) {
-    deliverError(ctx.res, request, 'access_denied', 'Cross-origin verification failed: the cookie of /co/authenticate did not arrive (third-party cookies blocked?) and the client has no cross-origin verification page (cross_origin_loc).');
+    deliverError(
+      ctx.res,
+      request,
+      'access_denied',
+      'Cross-origin verification failed: the cookie of /co/authenticate did not arrive (third-party cookies blocked?) and the client has no cross-origin verification page (cross_origin_loc).',
+    );
     return;
   }
   const verification = ctx.tenant.loginTickets.startVerification(ticket, request);
@@ -84,15 +94,25 @@ export const coVerifyGet: Handler = (ctx) => {
     sendHtml(ctx.res, 400, renderMessagePage('Verification expired', INVALID_TICKET, 'invalid_request'), htmlHeaders());
     return;
   }
-  const page = coVerifyPage({ id: verification.id, coId: ticket.coId, frameUrl: frameUrl.href, tenantOrigin: ctx.tenant.url });
+  const page = coVerifyPage({
+    id: verification.id,
+    coId: ticket.coId,
+    frameUrl: frameUrl.href,
+    tenantOrigin: ctx.tenant.url,
+  });
   const appOrigin = new URL(verification.request.redirectUri).origin;
-  sendHtml(ctx.res, 200, page, htmlHeaders({
-    scripts: ["'self'"],
-    frames: [frameUrl.origin],
-    formTargets: ["'self'", appOrigin],
-    // Inside checkSession's or the popup login's hidden iframe the application frames this page.
-    ...(verification.request.responseMode === 'web_message' ? { frameAncestors: [appOrigin] } : {}),
-  }));
+  sendHtml(
+    ctx.res,
+    200,
+    page,
+    htmlHeaders({
+      scripts: ["'self'"],
+      frames: [frameUrl.origin],
+      formTargets: ["'self'", appOrigin],
+      // Inside checkSession's or the popup login's hidden iframe the application frames this page.
+      ...(verification.request.responseMode === 'web_message' ? { frameAncestors: [appOrigin] } : {}),
+    }),
+  );
 };
 
 /** POST /co/verify (form: id, co_verifier): one attempt, then the login completes or fails. */
@@ -104,7 +124,12 @@ export const coVerifyPost: Handler = async (ctx) => {
   if (!verification || !ticket || !client) throw new HttpError(400, 'invalid_request', INVALID_TICKET);
   if (!same(params['co_verifier'] ?? '', ticket.coVerifier)) {
     ctx.tenant.loginTickets.consume(ticket.ticket);
-    deliverError(ctx.res, verification.request, 'access_denied', 'Cross-origin verification failed: the verifier does not match.');
+    deliverError(
+      ctx.res,
+      verification.request,
+      'access_denied',
+      'Cross-origin verification failed: the verifier does not match.',
+    );
     return;
   }
   await finish(ctx, verification.request, client, ticket);

@@ -21,20 +21,42 @@ const MAX_METADATA_KEYS = 10;
 const MAX_METADATA_VALUE = 500;
 
 /** The service's signup error shape: `{ name, code, description, statusCode }` (+ OAuth fields). */
-function signupError(status: number, name: string, code: string, description: unknown, extra: Record<string, unknown> = {}): never {
+function signupError(
+  status: number,
+  name: string,
+  code: string,
+  description: unknown,
+  extra: Record<string, unknown> = {},
+): never {
   // error_description only for text: the library reads it before `description`.
-  throw new SignupError(status, { name, code, description, statusCode: status, error: code, ...(typeof description === 'string' ? { error_description: description } : {}), ...extra });
+  throw new SignupError(status, {
+    name,
+    code,
+    description,
+    statusCode: status,
+    error: code,
+    ...(typeof description === 'string' ? { error_description: description } : {}),
+    ...extra,
+  });
 }
 
 export class SignupError extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(String(body['description']));
   }
 }
 
-function databaseConnection(ctx: RequestContext, clientConnections: readonly string[], name: string): DatabaseConnection {
+function databaseConnection(
+  ctx: RequestContext,
+  clientConnections: readonly string[],
+  name: string,
+): DatabaseConnection {
   const connection = ctx.tenant.model.connections.get(name);
-  if (!isDatabase(connection) || !clientConnections.includes(name)) throw new HttpError(400, 'invalid_request', `Unknown or disabled database connection: ${name}`);
+  if (!isDatabase(connection) || !clientConnections.includes(name))
+    throw new HttpError(400, 'invalid_request', `Unknown or disabled database connection: ${name}`);
   return connection;
 }
 
@@ -42,9 +64,15 @@ function metadataOf(body: Record<string, unknown>): Record<string, string> | und
   const metadata = objectParam(body, 'user_metadata');
   if (metadata === undefined) return undefined;
   const entries = Object.entries(metadata);
-  if (entries.length > MAX_METADATA_KEYS) throw new HttpError(400, 'invalid_request', `user_metadata may have at most ${MAX_METADATA_KEYS} keys.`);
+  if (entries.length > MAX_METADATA_KEYS)
+    throw new HttpError(400, 'invalid_request', `user_metadata may have at most ${MAX_METADATA_KEYS} keys.`);
   for (const [key, value] of entries) {
-    if (typeof value !== 'string' || value.length > MAX_METADATA_VALUE) throw new HttpError(400, 'invalid_request', `user_metadata.${key} must be a string of at most ${MAX_METADATA_VALUE} characters.`);
+    if (typeof value !== 'string' || value.length > MAX_METADATA_VALUE)
+      throw new HttpError(
+        400,
+        'invalid_request',
+        `user_metadata.${key} must be a string of at most ${MAX_METADATA_VALUE} characters.`,
+      );
   }
   return Object.fromEntries(entries) as Record<string, string>;
 }
@@ -64,34 +92,68 @@ async function signup(ctx: RequestContext): Promise<void> {
   const email = (params['email'] ?? '').trim();
   if (!isEmail(email)) throw new HttpError(400, 'invalid_request', 'email must be an email address.');
   const username = params['username'];
-  if (connection.requiresUsername && !username) throw new HttpError(400, 'invalid_request', `Missing required parameter: username (${connection.name} requires a username).`);
-  if (!connection.requiresUsername && username !== undefined) throw new HttpError(400, 'invalid_request', `The connection ${connection.name} does not use usernames.`);
-  if (username !== undefined && !USERNAME.test(username)) throw new HttpError(400, 'invalid_request', 'username must be 1 to 15 letters, digits or _+-.!#$\'^`~@.');
+  if (connection.requiresUsername && !username)
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `Missing required parameter: username (${connection.name} requires a username).`,
+    );
+  if (!connection.requiresUsername && username !== undefined)
+    throw new HttpError(400, 'invalid_request', `The connection ${connection.name} does not use usernames.`);
+  if (username !== undefined && !USERNAME.test(username))
+    throw new HttpError(400, 'invalid_request', "username must be 1 to 15 letters, digits or _+-.!#$'^`~@.");
   const password = params['password'] ?? '';
-  if (password.length > MAX_PASSWORD_LENGTH) throw new HttpError(400, 'invalid_request', `password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    throw new HttpError(400, 'invalid_request', `password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
   await requireCaptcha(ctx, 'signup', await captchaBinding(ctx, params['state']), params['captcha']);
 
   const policy = checkPassword(connection.passwordPolicy, password);
   if (!policy.ok) {
-    signupError(400, 'PasswordStrengthError', 'invalid_password', { rules: policy.rules, verified: false }, { message: 'Password is too weak', policy: policy.policy });
+    signupError(
+      400,
+      'PasswordStrengthError',
+      'invalid_password',
+      { rules: policy.rules, verified: false },
+      { message: 'Password is too weak', policy: policy.policy },
+    );
   }
   if (connection.breachedPasswords.has(password)) {
-    signupError(400, 'BadRequestError', 'password_leaked', 'This password has previously appeared in a data breach and cannot be used.');
+    signupError(
+      400,
+      'BadRequestError',
+      'password_leaked',
+      'This password has previously appeared in a data breach and cannot be used.',
+    );
   }
   const assertNew = () => {
-    if (tenant.users.findByEmail(connection.name, email)) signupError(400, 'BadRequestError', 'user_exists', 'The user already exists.');
-    if (username !== undefined && tenant.users.findByUsername(connection.name, username)) signupError(400, 'BadRequestError', 'username_exists', 'The username already exists.');
+    if (tenant.users.findByEmail(connection.name, email))
+      signupError(400, 'BadRequestError', 'user_exists', 'The user already exists.');
+    if (username !== undefined && tenant.users.findByUsername(connection.name, username))
+      signupError(400, 'BadRequestError', 'username_exists', 'The username already exists.');
   };
   assertNew();
 
   const now = new Date(tenant.state.now()).toISOString();
   const id = newUserIdBody();
-  const user = await tenant.users.add({
-    userId: `auth0|${id}`, connection: connection.name, email, emailVerified: false, username,
-    name: params['name'] ?? email, nickname: params['nickname'] ?? (username ?? email.split('@')[0] ?? email),
-    givenName: params['given_name'], familyName: params['family_name'], picture: params['picture'],
-    userMetadata: metadata, createdAt: now, updatedAt: now,
-  }, password, assertNew); // again after the hash: a concurrent signup may have taken the email meanwhile
+  const user = await tenant.users.add(
+    {
+      userId: `auth0|${id}`,
+      connection: connection.name,
+      email,
+      emailVerified: false,
+      username,
+      name: params['name'] ?? email,
+      nickname: params['nickname'] ?? username ?? email.split('@')[0] ?? email,
+      givenName: params['given_name'],
+      familyName: params['family_name'],
+      picture: params['picture'],
+      userMetadata: metadata,
+      createdAt: now,
+      updatedAt: now,
+    },
+    password,
+    assertNew,
+  ); // again after the hash: a concurrent signup may have taken the email meanwhile
   sendJson(ctx.res, 200, {
     _id: id,
     email_verified: user.emailVerified,
@@ -113,7 +175,10 @@ export const dbSignup: Handler = async (ctx) => {
 
 export const dbChangePassword: Handler = async (ctx) => {
   applyCors(ctx);
-  const params = stringParams(bodyObject(ctx, ['json']), { required: ['client_id', 'connection', 'email'], optional: ['state', 'captcha'] });
+  const params = stringParams(bodyObject(ctx, ['json']), {
+    required: ['client_id', 'connection', 'email'],
+    optional: ['state', 'captcha'],
+  });
   const client = ctx.tenant.findClient(params['client_id']);
   if (!client) throw new HttpError(400, 'invalid_request', `Unknown client: ${params['client_id'] ?? ''}`);
   const connection = databaseConnection(ctx, client.connections, params['connection'] ?? '');
@@ -123,7 +188,12 @@ export const dbChangePassword: Handler = async (ctx) => {
   const user = ctx.tenant.users.findByEmail(connection.name, email);
   if (user && !user.blocked) sendResetEmail(ctx, user, client.clientId);
   const text = "We've just sent you an email to reset your password.";
-  ctx.res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(text) });
+  ctx.res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(text),
+  });
   ctx.res.end(text);
 };
 

@@ -28,7 +28,8 @@ const EXPIRED = 'This login attempt has expired or is unknown. Go back to the ap
 
 function databaseConnectionFor(ctx: RequestContext, request: AuthorizeRequest, client: Client): string | undefined {
   const { connections } = ctx.tenant.model;
-  if (request.connection !== undefined) return isDatabase(connections.get(request.connection)) ? request.connection : undefined;
+  if (request.connection !== undefined)
+    return isDatabase(connections.get(request.connection)) ? request.connection : undefined;
   return client.connections.find((c) => isDatabase(connections.get(c)));
 }
 
@@ -44,12 +45,16 @@ export async function showHostedPage(ctx: RequestContext, request: AuthorizeRequ
     .filter(isPasswordless)
     .filter((c) => request.connection === undefined || c.name === request.connection)
     .map((c) => ({ name: c.name, strategy: c.strategy }));
-  const captcha = (flow: 'default' | 'signup' | 'passwordless' | 'password_reset'): boolean => tenant.captcha.isRequired(flow);
+  const captcha = (flow: 'default' | 'signup' | 'passwordless' | 'password_reset'): boolean =>
+    tenant.captcha.isRequired(flow);
   const page = renderHostedPage({
     clientName: client.name,
     loginHint: request.loginHint,
     consent: missingConsent(ctx, request, client, ''),
-    organization: request.organization === undefined ? undefined : findOrganization(tenant.model, request.organization)?.displayName,
+    organization:
+      request.organization === undefined
+        ? undefined
+        : findOrganization(tenant.model, request.organization)?.displayName,
     config: {
       // Over plain HTTP the library cannot take its hosted-page path (it always posts to
       // https://<domain>), so the page names its scheme and logs in cross-origin instead.
@@ -57,7 +62,8 @@ export async function showHostedPage(ctx: RequestContext, request: AuthorizeRequ
       clientID: client.clientId,
       redirectUri: request.redirectUri,
       responseType: request.responseTypes.join(' '),
-      responseMode: request.responseMode === 'query' || request.responseMode === 'fragment' ? undefined : request.responseMode,
+      responseMode:
+        request.responseMode === 'query' || request.responseMode === 'fragment' ? undefined : request.responseMode,
       scope: request.scope,
       audience: request.audience,
       nonce: request.nonce,
@@ -67,40 +73,72 @@ export async function showHostedPage(ctx: RequestContext, request: AuthorizeRequ
       connection,
       requiresUsername: isDatabase(dbConnection) && dbConnection.requiresUsername,
       passwordless,
-      captcha: { login: captcha('default'), signup: captcha('signup'), passwordless: captcha('passwordless'), reset: captcha('password_reset') },
+      captcha: {
+        login: captcha('default'),
+        signup: captcha('signup'),
+        passwordless: captcha('passwordless'),
+        reset: captcha('password_reset'),
+      },
       initialTab: connection === undefined ? 'passwordless' : request.screenHint === 'signup' ? 'signup' : 'login',
     },
   });
-  sendHtml(ctx.res, 200, page, htmlHeaders({
-    scripts: ["'self'"],
-    connect: ["'self'"],
-    // The library posts the login form to /login/callback, which then redirects to the app.
-    formTargets: ["'self'", new URL(request.redirectUri).origin],
-  }));
+  sendHtml(
+    ctx.res,
+    200,
+    page,
+    htmlHeaders({
+      scripts: ["'self'"],
+      connect: ["'self'"],
+      // The library posts the login form to /login/callback, which then redirects to the app.
+      formTargets: ["'self'", new URL(request.redirectUri).origin],
+    }),
+  );
 }
 
 /** Parameters the library's hosted login sends (reference §7.8.1) and what it may forward. */
 const LOGIN_PARAMS = {
   required: ['client_id', 'state', '_csrf', 'connection', 'username', 'password'],
-  optional: ['redirect_uri', 'tenant', 'response_type', 'response_mode', 'scope', 'audience', '_intstate', 'nonce', 'captcha', 'organization', 'invitation', 'protocol'],
+  optional: [
+    'redirect_uri',
+    'tenant',
+    'response_type',
+    'response_mode',
+    'scope',
+    'audience',
+    '_intstate',
+    'nonce',
+    'captcha',
+    'organization',
+    'invitation',
+    'protocol',
+  ],
 };
 
 /** Values the page was configured with must come back unchanged. */
 function sameAsTransaction(params: Record<string, string>, request: AuthorizeRequest): string | undefined {
   const expected: Record<string, string | undefined> = {
-    client_id: request.clientId, redirect_uri: request.redirectUri, response_type: request.responseTypes.join(' '),
-    scope: request.scope, audience: request.audience, nonce: request.nonce,
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    response_type: request.responseTypes.join(' '),
+    scope: request.scope,
+    audience: request.audience,
+    nonce: request.nonce,
   };
   return Object.keys(expected).find((k) => params[k] !== undefined && params[k] !== expected[k]);
 }
 
 function loginError(outcome: 'wrong' | 'blocked' | 'leaked' | 'too_many_attempts' | 'suspicious_ip'): HttpError {
   switch (outcome) {
-    case 'wrong': return new HttpError(401, 'invalid_user_password', WRONG_CREDENTIALS);
-    case 'blocked': return new HttpError(401, 'blocked_user', 'user is blocked');
-    case 'leaked': return new HttpError(401, 'password_leaked', PASSWORD_LEAKED);
-    case 'too_many_attempts': return new HttpError(429, 'too_many_attempts', USER_BLOCKED_MESSAGE);
-    case 'suspicious_ip': return new HttpError(429, 'too_many_attempts', IP_BLOCKED_MESSAGE);
+    case 'wrong':
+      return new HttpError(401, 'invalid_user_password', WRONG_CREDENTIALS);
+    case 'blocked':
+      return new HttpError(401, 'blocked_user', 'user is blocked');
+    case 'leaked':
+      return new HttpError(401, 'password_leaked', PASSWORD_LEAKED);
+    case 'too_many_attempts':
+      return new HttpError(429, 'too_many_attempts', USER_BLOCKED_MESSAGE);
+    case 'suspicious_ip':
+      return new HttpError(429, 'too_many_attempts', IP_BLOCKED_MESSAGE);
   }
 }
 
@@ -109,7 +147,8 @@ export const usernamePasswordLogin: Handler = async (ctx) => {
   applyCors(ctx);
   // Only the hosted page itself may post here (a JSON post from elsewhere needs CORS anyway).
   const origin = ctx.req.headers.origin;
-  if (origin !== undefined && origin !== tenant.url) throw new HttpError(403, 'access_denied', `Origin ${origin} may not use the hosted login.`);
+  if (origin !== undefined && origin !== tenant.url)
+    throw new HttpError(403, 'access_denied', `Origin ${origin} may not use the hosted login.`);
   const params = stringParams(bodyObject(ctx, ['json']), LOGIN_PARAMS);
   const txId = (await verifyValue(tenant, 'login-state', params['state']))?.['tx'];
   const tx = typeof txId === 'string' ? tenant.state.getTransaction(txId) : undefined;
@@ -121,25 +160,42 @@ export const usernamePasswordLogin: Handler = async (ctx) => {
   const client = tenant.findClient(tx.request.clientId);
   const name = params['connection'] ?? '';
   const connection = tenant.model.connections.get(name);
-  if (!client || !isDatabase(connection) || !client.connections.includes(name) || (tx.request.connection !== undefined && tx.request.connection !== name)) {
+  if (
+    !client ||
+    !isDatabase(connection) ||
+    !client.connections.includes(name) ||
+    (tx.request.connection !== undefined && tx.request.connection !== name)
+  ) {
     throw new HttpError(400, 'invalid_request', `Unknown or disabled database connection: ${name}`);
   }
   await requireCaptcha(ctx, 'default', tx.id, params['captcha']);
   const outcome = await passwordLogin(ctx, connection, params['username'] ?? '', params['password'] ?? '');
   if (!outcome.ok) throw loginError(outcome.reason);
-  const wresult = await signValue(tenant, 'login-callback', { tx: tx.id, sub: outcome.user.userId, connection: name, jti: randomBytes(12).toString('base64url') }, CALLBACK_TTL_S);
+  const wresult = await signValue(
+    tenant,
+    'login-callback',
+    { tx: tx.id, sub: outcome.user.userId, connection: name, jti: randomBytes(12).toString('base64url') },
+    CALLBACK_TTL_S,
+  );
   // The library injects this into the page and submits its first element: no leading text.
-  const html = `<form method="post" name="hiddenform" action="${escapeHtml(`${tenant.url}/login/callback`)}">`
-    + '<input type="hidden" name="wa" value="wsignin1.0">'
-    + `<input type="hidden" name="wresult" value="${escapeHtml(wresult)}">`
-    + '<noscript><p>Script is disabled. Click Submit to continue.</p><input type="submit" value="Submit"></noscript></form>';
-  ctx.res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(html) });
+  const html =
+    `<form method="post" name="hiddenform" action="${escapeHtml(`${tenant.url}/login/callback`)}">` +
+    '<input type="hidden" name="wa" value="wsignin1.0">' +
+    `<input type="hidden" name="wresult" value="${escapeHtml(wresult)}">` +
+    '<noscript><p>Script is disabled. Click Submit to continue.</p><input type="submit" value="Submit"></noscript></form>';
+  ctx.res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(html),
+  });
   ctx.res.end(html);
 };
 
 export const loginCallback: Handler = async (ctx) => {
   const { tenant } = ctx;
-  const page = (message: string): void => sendHtml(ctx.res, 400, renderMessagePage('Login failed', message, 'invalid_request'), htmlHeaders());
+  const page = (message: string): void =>
+    sendHtml(ctx.res, 400, renderMessagePage('Login failed', message, 'invalid_request'), htmlHeaders());
   if (ctx.bodyType !== 'form') {
     page('The login callback must be a form post.');
     return;
@@ -160,5 +216,11 @@ export const loginCallback: Handler = async (ctx) => {
     return;
   }
   tenant.state.deleteTransaction(tx.id);
-  await completeLogin(ctx, tx.request, client, user, typeof result['connection'] === 'string' ? result['connection'] : user.connection);
+  await completeLogin(
+    ctx,
+    tx.request,
+    client,
+    user,
+    typeof result['connection'] === 'string' ? result['connection'] : user.connection,
+  );
 };

@@ -4,10 +4,19 @@ import { sendEmpty } from '../http/http-io.js';
 import { adminOutbox, adminPreflight, adminRequests, adminReset, adminRotateKeys } from './admin.js';
 import { authorize } from './authorize.js';
 import {
-  challengePreflight, loginChallenge, passwordlessChallenge, passwordResetChallenge, signupChallenge,
+  challengePreflight,
+  loginChallenge,
+  passwordlessChallenge,
+  passwordResetChallenge,
+  signupChallenge,
 } from './captcha-check.js';
 import { dbChangePassword, dbPreflight, dbSignup } from './dbconnections.js';
-import { passwordlessPreflight, passwordlessStart, passwordlessVerify, passwordlessVerifyRedirect } from './passwordless.js';
+import {
+  passwordlessPreflight,
+  passwordlessStart,
+  passwordlessVerify,
+  passwordlessVerifyRedirect,
+} from './passwordless.js';
 import { resetPage, resetSubmit } from './password-reset.js';
 import { coAuthenticate, coAuthenticatePreflight } from './co-authenticate.js';
 import { coVerifyGet, coVerifyPost } from './co-login.js';
@@ -38,7 +47,10 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
   { path: '/passwordless/verify_redirect', methods: { GET: passwordlessVerifyRedirect } },
   { path: '/usernamepassword/challenge', methods: { POST: loginChallenge, OPTIONS: challengePreflight } },
   { path: '/dbconnections/signup/challenge', methods: { POST: signupChallenge, OPTIONS: challengePreflight } },
-  { path: '/dbconnections/change_password/challenge', methods: { POST: passwordResetChallenge, OPTIONS: challengePreflight } },
+  {
+    path: '/dbconnections/change_password/challenge',
+    methods: { POST: passwordResetChallenge, OPTIONS: challengePreflight },
+  },
   { path: '/passwordless/challenge', methods: { POST: passwordlessChallenge, OPTIONS: challengePreflight } },
   { path: '/user/ssodata', methods: { GET: ssoData, OPTIONS: userPreflight } },
   { path: '/user/geoloc/country', methods: { GET: geolocCountry, OPTIONS: userPreflight } },
@@ -50,7 +62,10 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
   { path: '/.well-known/openid-configuration', methods: { GET: openidConfiguration, OPTIONS: discoveryPreflight } },
   { path: AVATAR_PATH, methods: { GET: avatar } },
   // Browsers ask for it on every page; an empty answer keeps their consoles free of 404 noise.
-  { path: '/favicon.ico', methods: { GET: (ctx) => sendEmpty(ctx.res, 204, { 'Cache-Control': 'public, max-age=86400' }) } },
+  {
+    path: '/favicon.ico',
+    methods: { GET: (ctx) => sendEmpty(ctx.res, 204, { 'Cache-Control': 'public, max-age=86400' }) },
+  },
 ];
 
 export const ADMIN_ROUTES: readonly Route[] = [

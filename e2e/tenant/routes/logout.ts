@@ -31,7 +31,12 @@ export const logout: Handler = (ctx) => {
   const target = parseCandidate(returnTo);
   if (!target || !matchesAny(allowed, returnTo)) {
     const where = client ? `the Allowed Logout URLs of client ${client.clientId}` : 'the tenant Allowed Logout URLs';
-    page(400, 'Logged out', `You have been logged out, but returnTo "${returnTo}" is not in ${where}.`, 'invalid_request');
+    page(
+      400,
+      'Logged out',
+      `You have been logged out, but returnTo "${returnTo}" is not in ${where}.`,
+      'invalid_request',
+    );
     return;
   }
   sendRedirect(res, target.href, cookie);

@@ -14,14 +14,22 @@ export function sendResetEmail(ctx: RequestContext, user: StoredUser, clientId: 
   const ticket = ctx.tenant.resetTickets.issue(user.userId, clientId);
   const link = `${ctx.tenant.url}/lo/reset?ticket=${encodeURIComponent(ticket.ticket)}`;
   ctx.tenant.outbox.add({
-    channel: 'email', to: user.email, kind: 'change_password', connection: user.connection, clientId, link,
-    subject: 'Reset your password', text: `Follow this link to reset your password: ${link}`,
+    channel: 'email',
+    to: user.email,
+    kind: 'change_password',
+    connection: user.connection,
+    clientId,
+    link,
+    subject: 'Reset your password',
+    text: `Follow this link to reset your password: ${link}`,
   });
 }
 
 function resetForm(ticket: string, error?: string): string {
   const message = error ? `<p class="error" id="error" role="alert">${escapeHtml(error)}</p>` : '';
-  return layout('Reset your password', `<h1>Reset your password</h1>
+  return layout(
+    'Reset your password',
+    `<h1>Reset your password</h1>
 ${message}
 <form method="post" action="/lo/reset">
 <input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
@@ -30,7 +38,8 @@ ${message}
 <label for="confirm-password">Confirm new password</label>
 <input id="confirm-password" name="confirm" type="password" autocomplete="new-password" required>
 <button id="reset-submit" type="submit">Reset password</button>
-</form>`);
+</form>`,
+  );
 }
 
 const EXPIRED = 'This link has expired or was already used. Ask for a new one.';
@@ -39,7 +48,12 @@ export const resetPage: Handler = (ctx) => {
   const { ticket = '' } = queryParams(ctx, { required: ['ticket'] });
   const live = ctx.tenant.resetTickets.get(ticket);
   const status = live ? 200 : 400;
-  sendHtml(ctx.res, status, live ? resetForm(ticket) : renderMessagePage('Link expired', EXPIRED, 'invalid_request'), htmlHeaders({ formTargets: ["'self'"] }));
+  sendHtml(
+    ctx.res,
+    status,
+    live ? resetForm(ticket) : renderMessagePage('Link expired', EXPIRED, 'invalid_request'),
+    htmlHeaders({ formTargets: ["'self'"] }),
+  );
 };
 
 export const resetSubmit: Handler = async (ctx) => {
@@ -57,9 +71,11 @@ export const resetSubmit: Handler = async (ctx) => {
   const policy = checkPassword(connection.passwordPolicy, password);
   let error: string | undefined;
   if (password !== params['confirm']) error = 'The passwords do not match.';
-  else if (password.length > MAX_PASSWORD_LENGTH) error = `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
+  else if (password.length > MAX_PASSWORD_LENGTH)
+    error = `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
   else if (!policy.ok) error = `The password is too weak:\n${policy.policy}`;
-  else if (connection.breachedPasswords.has(password)) error = 'This password has previously appeared in a data breach and cannot be used.';
+  else if (connection.breachedPasswords.has(password))
+    error = 'This password has previously appeared in a data breach and cannot be used.';
   if (error) {
     // The ticket stays valid so the user can try another password.
     sendHtml(ctx.res, 400, resetForm(ticket.ticket, error), headers);
@@ -71,5 +87,10 @@ export const resetSubmit: Handler = async (ctx) => {
   if (user.username) tenant.bruteForce.unblock(user.connection, user.username);
   tenant.state.deleteUserSessions(user.userId);
   tenant.refreshTokens.revokeUser(user.userId);
-  sendHtml(ctx.res, 200, renderMessagePage('Password changed', 'Your password has been changed. You can now log in with it.'), headers);
+  sendHtml(
+    ctx.res,
+    200,
+    renderMessagePage('Password changed', 'Your password has been changed. You can now log in with it.'),
+    headers,
+  );
 };

@@ -17,7 +17,11 @@ import { isRecipient, passwordlessIdBody, passwordlessUser, wrongCodeMessage } f
 import { verifyValue } from '../protocol/signed-values.js';
 import { captchaBinding, requireCaptcha } from './captcha-check.js';
 
-function passwordlessConnection(ctx: RequestContext, name: string, clientConnections?: readonly string[]): PasswordlessConnection {
+function passwordlessConnection(
+  ctx: RequestContext,
+  name: string,
+  clientConnections?: readonly string[],
+): PasswordlessConnection {
   const connection = ctx.tenant.model.connections.get(name);
   if (!isPasswordless(connection) || (clientConnections && !clientConnections.includes(name))) {
     throw new HttpError(400, 'invalid_request', `Unknown or disabled passwordless connection: ${name}`);
@@ -29,11 +33,23 @@ function passwordlessConnection(ctx: RequestContext, name: string, clientConnect
 function recipientOf(connection: PasswordlessConnection, params: Record<string, string>): string {
   const email = params['email'];
   const phone = params['phone_number'];
-  if ((email === undefined) === (phone === undefined)) throw new HttpError(400, 'invalid_request', 'Send exactly one of email and phone_number.');
+  if ((email === undefined) === (phone === undefined))
+    throw new HttpError(400, 'invalid_request', 'Send exactly one of email and phone_number.');
   const recipient = (connection.strategy === 'sms' ? phone : email)?.trim();
-  if (recipient === undefined) throw new HttpError(400, 'invalid_request', `The ${connection.name} connection needs ${connection.strategy === 'sms' ? 'phone_number' : 'email'}.`);
+  if (recipient === undefined)
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `The ${connection.name} connection needs ${connection.strategy === 'sms' ? 'phone_number' : 'email'}.`,
+    );
   if (!isRecipient(connection, recipient)) {
-    throw new HttpError(400, 'invalid_request', connection.strategy === 'sms' ? 'phone_number must be in E.164 format (+15551234567).' : 'email must be an email address.');
+    throw new HttpError(
+      400,
+      'invalid_request',
+      connection.strategy === 'sms'
+        ? 'phone_number must be in E.164 format (+15551234567).'
+        : 'email must be an email address.',
+    );
   }
   return recipient;
 }
@@ -42,14 +58,21 @@ function recipientOf(connection: PasswordlessConnection, params: Record<string, 
 function authParamsOf(body: Record<string, unknown>): Record<string, string> {
   const raw = objectParam(body, 'authParams') ?? {};
   const { app_state: _appState, ...rest } = raw;
-  return stringParams(rest, { optional: [...KNOWN_PARAMS].filter((k) => k !== 'client_id'), extra: (k) => k.startsWith('ext-') });
+  return stringParams(rest, {
+    optional: [...KNOWN_PARAMS].filter((k) => k !== 'client_id'),
+    extra: (k) => k.startsWith('ext-'),
+  });
 }
 
 export const passwordlessStart: Handler = async (ctx) => {
   const { tenant } = ctx;
   applyCors(ctx);
   const body = bodyObject(ctx, ['json']);
-  const params = stringParams(body, { required: ['client_id', 'connection'], optional: ['send', 'email', 'phone_number', 'captcha'], objects: ['authParams'] });
+  const params = stringParams(body, {
+    required: ['client_id', 'connection'],
+    optional: ['send', 'email', 'phone_number', 'captcha'],
+    objects: ['authParams'],
+  });
   const authParams = authParamsOf(body);
   const client = tenant.findClient(params['client_id']);
   if (!client) throw new HttpError(400, 'invalid_request', `Unknown client: ${params['client_id'] ?? ''}`);
@@ -70,27 +93,46 @@ export const passwordlessStart: Handler = async (ctx) => {
   }
   await requireCaptcha(ctx, 'passwordless', await captchaBinding(ctx, authParams['state']), params['captcha']);
 
-  const otp = tenant.otps.issue(connection.name, recipient, client.clientId, connection.otpLength, connection.otpTtlSeconds);
+  const otp = tenant.otps.issue(
+    connection.name,
+    recipient,
+    client.clientId,
+    connection.otpLength,
+    connection.otpTtlSeconds,
+  );
   link?.searchParams.set('verification_code', otp.code);
   const language = ctx.req.headers['x-request-language'];
   tenant.outbox.add({
-    channel: connection.strategy, to: recipient, connection: connection.name, clientId: client.clientId,
-    kind: link ? 'passwordless_link' : 'passwordless_code', code: otp.code, link: link?.href,
+    channel: connection.strategy,
+    to: recipient,
+    connection: connection.name,
+    clientId: client.clientId,
+    kind: link ? 'passwordless_link' : 'passwordless_code',
+    code: otp.code,
+    link: link?.href,
     subject: connection.strategy === 'email' ? `Your ${tenant.model.friendlyName} login` : undefined,
     text: link ? `Click to log in: ${link.href}` : `Your verification code is: ${otp.code}`,
     language: typeof language === 'string' ? language : undefined,
   });
   const id = passwordlessIdBody(ctx, connection, recipient);
-  sendJson(ctx.res, 200, connection.strategy === 'sms'
-    ? { _id: id, phone_number: recipient, request_language: typeof language === 'string' ? language : null }
-    : { _id: id, email: recipient, email_verified: false });
+  sendJson(
+    ctx.res,
+    200,
+    connection.strategy === 'sms'
+      ? { _id: id, phone_number: recipient, request_language: typeof language === 'string' ? language : null }
+      : { _id: id, email: recipient, email_verified: false },
+  );
 };
 
 export const passwordlessVerify: Handler = (ctx) => {
   applyCors(ctx);
-  const params = stringParams(bodyObject(ctx, ['json']), { required: ['connection', 'verification_code'], optional: ['email', 'phone_number', 'client_id'] });
+  const params = stringParams(bodyObject(ctx, ['json']), {
+    required: ['connection', 'verification_code'],
+    optional: ['email', 'phone_number', 'client_id'],
+  });
   const client = params['client_id'] === undefined ? undefined : ctx.tenant.findClient(params['client_id']);
-  if (params['client_id'] !== undefined && !client) throw new HttpError(400, 'invalid_request', `Unknown client: ${params['client_id']}`);
+  if (params['client_id'] !== undefined && !client)
+    throw new HttpError(400, 'invalid_request', `Unknown client: ${params['client_id']}`);
   const connection = passwordlessConnection(ctx, params['connection'] ?? '', client?.connections);
   const recipient = recipientOf(connection, params);
   if (ctx.tenant.otps.check(connection.name, recipient, params['verification_code'] ?? '') !== 'ok') {
@@ -130,11 +172,19 @@ export const passwordlessVerifyRedirect: Handler = async (ctx) => {
   const request = tx?.request ?? check.request;
   const connection = tenant.model.connections.get(verify['connection'] ?? '');
   if (!isPasswordless(connection) || !check.client.connections.includes(connection.name)) {
-    deliverError(ctx.res, request, 'invalid_request', `Unknown or disabled passwordless connection: ${verify['connection'] ?? '(none)'}`);
+    deliverError(
+      ctx.res,
+      request,
+      'invalid_request',
+      `Unknown or disabled passwordless connection: ${verify['connection'] ?? '(none)'}`,
+    );
     return;
   }
   const recipient = (connection.strategy === 'sms' ? verify['phone_number'] : verify['email'])?.trim() ?? '';
-  if (!isRecipient(connection, recipient) || tenant.otps.consume(connection.name, recipient, verify['verification_code'] ?? '') !== 'ok') {
+  if (
+    !isRecipient(connection, recipient) ||
+    tenant.otps.consume(connection.name, recipient, verify['verification_code'] ?? '') !== 'ok'
+  ) {
     deliverError(ctx.res, request, 'access_denied', wrongCodeMessage(connection));
     return;
   }

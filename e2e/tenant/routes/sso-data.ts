@@ -11,9 +11,11 @@ import { currentSession } from '../protocol/session-cookie.js';
 export const ssoData: Handler = (ctx) => {
   applyCors(ctx);
   const query = queryParams(ctx, { optional: ['ldaps', 'client_id'] });
-  if (query['ldaps'] !== undefined && query['ldaps'] !== '1') throw new HttpError(400, 'invalid_request', 'ldaps must be 1 when given.');
+  if (query['ldaps'] !== undefined && query['ldaps'] !== '1')
+    throw new HttpError(400, 'invalid_request', 'ldaps must be 1 when given.');
   const client = query['client_id'] === undefined ? undefined : ctx.tenant.findClient(query['client_id']);
-  if (query['client_id'] !== undefined && !client) throw new HttpError(400, 'invalid_request', `Unknown client: ${query['client_id']}`);
+  if (query['client_id'] !== undefined && !client)
+    throw new HttpError(400, 'invalid_request', `Unknown client: ${query['client_id']}`);
   const signedIn = currentSession(ctx, client);
   if (!signedIn) {
     sendJson(ctx.res, 200, { sso: false });

@@ -23,7 +23,12 @@ export const staticAsset: Handler = async (ctx) => {
     body = await readFile(fileFor(ctx.tenant.hostedLibrary, name));
   } catch {
     const hint = name.startsWith('webauth') ? ` (${ctx.tenant.hostedLibrary}: run npm run build)` : '';
-    sendError(ctx.res, name.startsWith('webauth') ? 503 : 404, 'not_found', `Static file not available: ${name}${hint}`);
+    sendError(
+      ctx.res,
+      name.startsWith('webauth') ? 503 : 404,
+      'not_found',
+      `Static file not available: ${name}${hint}`,
+    );
     return;
   }
   ctx.res.writeHead(200, {

@@ -15,14 +15,23 @@ import { tokenExchange } from './grants/token-exchange.js';
 import type { GrantSpec } from './grants/types.js';
 
 const GRANTS = new Map<string, GrantSpec>(
-  [authorizationCode, refreshToken, clientCredentials, passwordGrant, passwordRealmGrant, passwordlessOtpGrant, tokenExchange].map((g) => [g.grantType, g]),
+  [
+    authorizationCode,
+    refreshToken,
+    clientCredentials,
+    passwordGrant,
+    passwordRealmGrant,
+    passwordlessOtpGrant,
+    tokenExchange,
+  ].map((g) => [g.grantType, g]),
 );
 
 export const token: Handler = async (ctx) => {
   applyCors(ctx);
   const body = bodyObject(ctx, ['json', 'form']);
   const grantType = body['grant_type'];
-  if (typeof grantType !== 'string' || grantType === '') throw new HttpError(400, 'invalid_request', 'Missing required parameter: grant_type');
+  if (typeof grantType !== 'string' || grantType === '')
+    throw new HttpError(400, 'invalid_request', 'Missing required parameter: grant_type');
   const grant = GRANTS.get(grantType);
   if (!grant) throw new HttpError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   const params = stringParams(body, {

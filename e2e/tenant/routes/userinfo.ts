@@ -13,7 +13,12 @@ function unauthorized(ctx: RequestContext, description: string, error = 'invalid
 
 export const userinfo: Handler = async (ctx) => {
   if (ctx.bodyType !== 'none') {
-    unauthorized(ctx, 'The access token must be sent in the Authorization header; the request body must be empty.', 'invalid_request', 400);
+    unauthorized(
+      ctx,
+      'The access token must be sent in the Authorization header; the request body must be empty.',
+      'invalid_request',
+      400,
+    );
     return;
   }
   const header = ctx.req.headers.authorization ?? '';

@@ -15,7 +15,10 @@ const BACKDATE_MS = 60 * 1000;
 
 /** `CN=localhost`, subjectAltName `DNS:localhost, IP:127.0.0.1` (and `DNS:<extraHost>`), 2 days. */
 export async function createSelfSignedCert(extraHost?: string): Promise<SelfSignedCert> {
-  const altNames: Array<{ type: 2; value: string } | { type: 7; ip: string }> = [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }];
+  const altNames: Array<{ type: 2; value: string } | { type: 7; ip: string }> = [
+    { type: 2, value: 'localhost' },
+    { type: 7, ip: '127.0.0.1' },
+  ];
   if (extraHost && extraHost !== 'localhost' && extraHost !== '127.0.0.1' && DNS_NAME.test(extraHost)) {
     altNames.push({ type: 2, value: extraHost });
   }

@@ -6,7 +6,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext, Route } from '../http/types.js';
 import type { TenantContext } from '../state/context.js';
 import type { RecordedRequest } from '../state/state.js';
-import { HttpError, headerRecord, parseBody, parseCookies, parseUrlEncoded, readBody, sendError } from '../http/http-io.js';
+import {
+  HttpError,
+  headerRecord,
+  parseBody,
+  parseCookies,
+  parseUrlEncoded,
+  readBody,
+  sendError,
+} from '../http/http-io.js';
 import { rateLimitHeaders } from '../state/rate-limit.js';
 import { ADMIN_ROUTES, AUTHENTICATION_ROUTES } from '../routes/index.js';
 import { MANAGEMENT_ROUTE } from '../management/route.js';
@@ -40,7 +48,12 @@ function lenientQuery(url: URL): Record<string, string> {
   return Object.fromEntries(out);
 }
 
-async function handle(tenant: TenantContext, routes: readonly Route[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  tenant: TenantContext,
+  routes: readonly Route[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const rawUrl = req.url ?? '';
   if (!rawUrl.startsWith('/')) throw new HttpError(400, 'invalid_request', 'Request target must be an absolute path.');
   // Prefixing a fixed origin keeps `//host/...` targets from being read as another authority.
@@ -49,7 +62,14 @@ async function handle(tenant: TenantContext, routes: readonly Route[], req: Inco
   const admin = isAdminPath(url.pathname);
   const record: RecordedRequest | undefined = admin
     ? undefined
-    : { method, path: url.pathname, query: lenientQuery(url), headers: headerRecord(req), body: null, time: tenant.state.now() };
+    : {
+        method,
+        path: url.pathname,
+        query: lenientQuery(url),
+        headers: headerRecord(req),
+        body: null,
+        time: tenant.state.now(),
+      };
   if (record) tenant.state.requests.push(record);
 
   const route = findRoute(routes, url.pathname, tenant.testEndpoints);
@@ -60,9 +80,13 @@ async function handle(tenant: TenantContext, routes: readonly Route[], req: Inco
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
     if (!decision.allowed) {
       await readBody(req).catch(() => undefined);
-      sendError(res, 429, 'too_many_requests',
+      sendError(
+        res,
+        429,
+        'too_many_requests',
         `Rate limit exceeded for ${url.pathname}. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.`,
-        { 'Retry-After': String(decision.retryAfter) });
+        { 'Retry-After': String(decision.retryAfter) },
+      );
       return;
     }
   }
@@ -116,7 +140,10 @@ export function createListener(
         return;
       }
       if (err instanceof HttpError) {
-        sendError(res, err.status, err.error, err.description, { ...err.headers, ...(err.status === 413 ? { Connection: 'close' } : {}) });
+        sendError(res, err.status, err.error, err.description, {
+          ...err.headers,
+          ...(err.status === 413 ? { Connection: 'close' } : {}),
+        });
         return;
       }
       console.error('[tenant] unexpected error:', err);

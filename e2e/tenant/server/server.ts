@@ -111,13 +111,18 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
   const saved = dataFile?.load();
 
   const cert = secure ? await createSelfSignedCert(host) : undefined;
-  const [keys, users] = await Promise.all([KeyRing.create(opts.rotateKeys === true), UserStore.fromDefinition(definition)]);
+  const [keys, users] = await Promise.all([
+    KeyRing.create(opts.rotateKeys === true),
+    UserStore.fromDefinition(definition),
+  ]);
   const state = new TenantState();
 
   // The public URL needs the bound port, so the context is filled in right after listen().
   let tenant: TenantContext | undefined;
   const listener = createListener(() => tenant);
-  const server: Server = cert ? createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, listener) : createHttpServer(listener);
+  const server: Server = cert
+    ? createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, listener)
+    : createHttpServer(listener);
   const boundPort = await listen(server, port);
   // A broken socket must never surface as an unhandled 'error' event.
   server.on('error', (err) => console.error('[tenant] server error:', err));

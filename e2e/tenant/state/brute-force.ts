@@ -10,7 +10,8 @@ import type { TenantModel } from '../config/model.js';
 export type BruteForceVerdict = 'ok' | 'user_blocked' | 'ip_blocked';
 
 export const USER_BLOCKED_MESSAGE = 'Your account has been blocked after multiple consecutive login attempts.';
-export const IP_BLOCKED_MESSAGE = 'We have detected suspicious login behavior and further attempts will be blocked. Please contact the administrator.';
+export const IP_BLOCKED_MESSAGE =
+  'We have detected suspicious login behavior and further attempts will be blocked. Please contact the administrator.';
 
 interface Counter {
   failures: number;

@@ -77,7 +77,8 @@ export class CaptchaService {
     const def = this.config[flow];
     if (def.provider === 'none') return true;
     // One try per challenge: the pending answer is used up whatever was sent.
-    const pending = def.provider === 'auth0' && bindTo !== undefined ? this.pending.take(`${flow}|${bindTo}`) : undefined;
+    const pending =
+      def.provider === 'auth0' && bindTo !== undefined ? this.pending.take(`${flow}|${bindTo}`) : undefined;
     if (!answer || answer === 'BYPASS_CAPTCHA') return false;
     let expected: string;
     if (def.provider === 'auth0') {

@@ -52,7 +52,12 @@ export class LoginTicketStore {
 
   issue(clientId: string, userId: string, connection: string): LoginTicket {
     const t: LoginTicket = {
-      ticket: opaqueId(24), coId: opaqueId(12), coVerifier: opaqueId(24), clientId, userId, connection,
+      ticket: opaqueId(24),
+      coId: opaqueId(12),
+      coVerifier: opaqueId(24),
+      clientId,
+      userId,
+      connection,
       expiresAt: this.now() + LOGIN_TICKET_TTL_MS,
     };
     return this.tickets.set(t.ticket, t);

@@ -38,7 +38,14 @@ export class OtpStore {
 
   issue(connection: string, recipient: string, clientId: string, length: number, ttlSeconds: number): OtpEntry {
     const code = Array.from({ length }, () => String(randomInt(10))).join('');
-    const entry: OtpEntry = { code, connection, recipient: recipient.trim().toLowerCase(), clientId, expiresAt: this.now() + ttlSeconds * 1000, attempts: 0 };
+    const entry: OtpEntry = {
+      code,
+      connection,
+      recipient: recipient.trim().toLowerCase(),
+      clientId,
+      expiresAt: this.now() + ttlSeconds * 1000,
+      attempts: 0,
+    };
     return this.entries.set(otpKey(connection, recipient), entry);
   }
 

@@ -19,12 +19,23 @@ export interface SavedState {
 }
 
 function isRecordArray(value: unknown, keys: readonly string[]): boolean {
-  return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && keys.every((k) => typeof (v as Record<string, unknown>)[k] === 'string'));
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (v) =>
+        typeof v === 'object' && v !== null && keys.every((k) => typeof (v as Record<string, unknown>)[k] === 'string'),
+    )
+  );
 }
 
 /** What `--data` saves: the state a restart must not lose (also what tests compare around a rejected request). */
 export function durableState(tenant: TenantContext): SavedState {
-  return { version: 1, users: [...tenant.users.all()], sessions: tenant.state.allSessions(), refreshTokens: tenant.refreshTokens.all() };
+  return {
+    version: 1,
+    users: [...tenant.users.all()],
+    sessions: tenant.state.allSessions(),
+    refreshTokens: tenant.refreshTokens.all(),
+  };
 }
 
 export class DataFile {
@@ -46,7 +57,9 @@ export class DataFile {
     const parsed = parseStrictJson(raw);
     const value = parsed.ok ? (parsed.value as Partial<SavedState> | null) : null;
     if (
-      !value || typeof value !== 'object' || value.version !== 1 ||
+      !value ||
+      typeof value !== 'object' ||
+      value.version !== 1 ||
       !isRecordArray(value.users, ['userId', 'connection', 'name']) ||
       !isRecordArray(value.sessions, ['id', 'userId', 'sid']) ||
       !isRecordArray(value.refreshTokens, ['token', 'family', 'clientId', 'userId'])
@@ -83,15 +96,20 @@ export class DataFile {
     this.scheduled = true;
     const tenant = this.tenant;
     // Coalesce the changes of one request into one write, after the ones already running.
-    this.writing = this.writing.then(() => new Promise<void>((resolve) => setImmediate(() => {
-      this.scheduled = false;
-      try {
-        this.writeAtomically(JSON.stringify(this.snapshot(tenant), null, 1));
-      } catch (err) {
-        console.error(`[tenant] could not write ${this.path}:`, (err as Error).message);
-      }
-      resolve();
-    })));
+    this.writing = this.writing.then(
+      () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            this.scheduled = false;
+            try {
+              this.writeAtomically(JSON.stringify(this.snapshot(tenant), null, 1));
+            } catch (err) {
+              console.error(`[tenant] could not write ${this.path}:`, (err as Error).message);
+            }
+            resolve();
+          }),
+        ),
+    );
   }
 
   private writeAtomically(text: string): void {

@@ -19,7 +19,11 @@ describe('fixed-window rate limiter', () => {
 
   it('peeks without counting and formats the three headers', () => {
     const limiter = new RateLimiter(() => 10_000, 60, 5000);
-    expect(rateLimitHeaders(limiter.peek('x'))).toEqual({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '60', 'X-RateLimit-Reset': '15' });
+    expect(rateLimitHeaders(limiter.peek('x'))).toEqual({
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '60',
+      'X-RateLimit-Reset': '15',
+    });
     expect(limiter.take('x').remaining).toBe(59);
   });
 

@@ -23,7 +23,8 @@ export interface RefreshToken {
   readonly usedAt?: number | undefined;
 }
 
-export type RefreshLookup = { kind: 'live'; token: RefreshToken } | { kind: 'reused'; token: RefreshToken } | { kind: 'unknown' };
+export type RefreshLookup =
+  { kind: 'live'; token: RefreshToken } | { kind: 'reused'; token: RefreshToken } | { kind: 'unknown' };
 
 export class RefreshTokenStore {
   private readonly tokens = new Map<string, RefreshToken>();
@@ -32,7 +33,12 @@ export class RefreshTokenStore {
   constructor(private readonly now: () => number) {}
 
   issue(input: Omit<RefreshToken, 'token' | 'family' | 'expiresAt' | 'usedAt'>, family?: string): RefreshToken {
-    const token: RefreshToken = { ...input, token: opaqueId(32), family: family ?? opaqueId(12), expiresAt: this.now() + REFRESH_TOKEN_TTL_MS };
+    const token: RefreshToken = {
+      ...input,
+      token: opaqueId(32),
+      family: family ?? opaqueId(12),
+      expiresAt: this.now() + REFRESH_TOKEN_TTL_MS,
+    };
     this.tokens.set(token.token, token);
     this.onChange();
     return token;

@@ -49,7 +49,9 @@ const MAX_COST_N = 2 ** 17;
 
 function scryptAsync(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -140,7 +142,11 @@ export class UserStore {
    * Hashes `password`, then runs `check` (which may throw) and inserts with no await in between, so
    * a duplicate another request created while the hash was computed is still caught.
    */
-  async add(profile: Omit<StoredUser, 'passwordHash'>, password: string, check: () => void = () => {}): Promise<StoredUser> {
+  async add(
+    profile: Omit<StoredUser, 'passwordHash'>,
+    password: string,
+    check: () => void = () => {},
+  ): Promise<StoredUser> {
     const passwordHash = await hashPassword(password);
     check();
     return this.insert({ ...profile, passwordHash });
@@ -197,7 +203,12 @@ export class UserStore {
 
   /** Marks the email (or phone) verified, e.g. after a passwordless login proved it. */
   markVerified(userId: string, updatedAt: string): StoredUser | undefined {
-    return this.replace(userId, (u) => ({ ...u, emailVerified: u.email !== '' || u.emailVerified, phoneVerified: u.phoneNumber ? true : u.phoneVerified, updatedAt }));
+    return this.replace(userId, (u) => ({
+      ...u,
+      emailVerified: u.email !== '' || u.emailVerified,
+      phoneVerified: u.phoneNumber ? true : u.phoneVerified,
+      updatedAt,
+    }));
   }
 
   private replace(userId: string, change: (u: StoredUser) => StoredUser): StoredUser | undefined {
@@ -215,7 +226,9 @@ export class UserStore {
   /** Replaces the stored record with the given profile changes; undefined for an unknown user. */
   update(
     userId: string,
-    changes: Partial<Pick<StoredUser, 'name' | 'nickname' | 'email' | 'emailVerified' | 'userMetadata' | 'appMetadata' | 'updatedAt'>>,
+    changes: Partial<
+      Pick<StoredUser, 'name' | 'nickname' | 'email' | 'emailVerified' | 'userMetadata' | 'appMetadata' | 'updatedAt'>
+    >,
   ): StoredUser | undefined {
     return this.replace(userId, (current) => ({ ...current, ...changes }));
   }

@@ -80,7 +80,11 @@ export async function startApiTenant(opts: StartOptions = {}): Promise<ApiTenant
 }
 
 /** A client-credentials token from POST /oauth/token (client_secret_post). */
-export async function clientToken(api: ApiTenant, client: { clientId: string; clientSecret: string } = MGMT_GLOBAL, scope?: string): Promise<string> {
+export async function clientToken(
+  api: ApiTenant,
+  client: { clientId: string; clientSecret: string } = MGMT_GLOBAL,
+  scope?: string,
+): Promise<string> {
   const body = form({
     grant_type: 'client_credentials',
     client_id: client.clientId,
@@ -103,12 +107,16 @@ export async function userTokens(
   /** null: no audience, so the access token is for /userinfo only. */
   audience: string | null = api.audience,
 ): Promise<{ accessToken: string; idToken: string }> {
-  const params = implicitParams({ ...(audience !== null ? { audience } : {}), scope: `openid profile email ${scope}`.trim() });
+  const params = implicitParams({
+    ...(audience !== null ? { audience } : {}),
+    scope: `openid profile email ${scope}`.trim(),
+  });
   const reply = await logIn(api.tenant, params, new CookieJar(), { username: user.email, password: user.password });
   const fragment = fragmentOf(reply.headers.location);
   const accessToken = fragment.get('access_token');
   const idToken = fragment.get('id_token');
-  if (!accessToken || !idToken) throw new Error(`login of ${user.email} gave no tokens: ${reply.headers.location ?? reply.status}`);
+  if (!accessToken || !idToken)
+    throw new Error(`login of ${user.email} gave no tokens: ${reply.headers.location ?? reply.status}`);
   return { accessToken, idToken };
 }
 
@@ -124,7 +132,11 @@ export function call(api: ApiTenant, path: string, opts: ApiCall = {}): Promise<
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token !== undefined) headers['authorization'] = `Bearer ${opts.token}`;
   if (opts.json !== undefined) headers['content-type'] ??= 'application/json';
-  return send(api.tenant, path, { method: opts.method ?? 'GET', headers, ...(opts.json !== undefined ? { body: JSON.stringify(opts.json) } : {}) });
+  return send(api.tenant, path, {
+    method: opts.method ?? 'GET',
+    headers,
+    ...(opts.json !== undefined ? { body: JSON.stringify(opts.json) } : {}),
+  });
 }
 
 export function expectRateLimitHeaders(reply: Reply): void {
@@ -151,14 +163,19 @@ export function expectPage(reply: Reply): UserAttributeProfileList {
   expect(reply.status, reply.text).toBe(200);
   expectRateLimitHeaders(reply);
   const body = reply.json();
-  if (!validateProfileList(body)) throw new Error(`list response violates the schema: ${describeErrors(validateProfileList.errors)}`);
+  if (!validateProfileList(body))
+    throw new Error(`list response violates the schema: ${describeErrors(validateProfileList.errors)}`);
   return body;
 }
 
 export const PROFILES_PATH = '/api/v2/user-attribute-profiles';
 
 /** Every profile, following `next` with the given `take`; also returns how many pages it took. */
-export async function listAll(api: ApiTenant, token: string, take?: number): Promise<{ ids: string[]; pages: number[] }> {
+export async function listAll(
+  api: ApiTenant,
+  token: string,
+  take?: number,
+): Promise<{ ids: string[]; pages: number[] }> {
   const ids: string[] = [];
   const pages: number[] = [];
   let from: string | undefined;

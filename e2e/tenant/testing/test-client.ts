@@ -89,9 +89,15 @@ export function hostedConfigOf(html: string): Record<string, unknown> {
 }
 
 /** The body the library's hosted login sends to /usernamepassword/login for this page (§7.8.1). */
-export function hostedLoginBody(config: Record<string, unknown>, credentials: { username: string; password: string }): Record<string, unknown> {
+export function hostedLoginBody(
+  config: Record<string, unknown>,
+  credentials: { username: string; password: string },
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
-    client_id: config['clientID'], redirect_uri: config['redirectUri'], tenant: config['tenant'], response_type: config['responseType'],
+    client_id: config['clientID'],
+    redirect_uri: config['redirectUri'],
+    tenant: config['tenant'],
+    response_type: config['responseType'],
   };
   if (config['responseMode']) body['response_mode'] = config['responseMode'];
   body['scope'] = config['scope'];
@@ -106,7 +112,8 @@ export function callbackFormOf(html: string): { action: string; fields: Record<s
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error('no form in the login answer');
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1] ?? ''] = m[2] ?? '';
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[m[1] ?? ''] = m[2] ?? '';
   return { action: action.replace(/&#38;/g, '&'), fields };
 }
 
@@ -150,12 +157,20 @@ export async function logIn(
   if (page.status !== 200) throw new Error(`expected the login page, got ${page.status}`);
   const body = hostedLoginBody(hostedConfigOf(page.text), credentials);
   const login = await send(tenant, '/usernamepassword/login', {
-    method: 'POST', headers: { ...jar.header(), ...json(body).headers, origin: tenant.url }, body: JSON.stringify(body), ...tls,
+    method: 'POST',
+    headers: { ...jar.header(), ...json(body).headers, origin: tenant.url },
+    body: JSON.stringify(body),
+    ...tls,
   });
   if (login.status !== 200) return login;
   const callback = callbackFormOf(login.text);
   const post = form(callback.fields);
-  const reply = await send(tenant, new URL(callback.action).pathname, { method: 'POST', headers: { ...jar.header(), ...post.headers }, body: post.body, ...tls });
+  const reply = await send(tenant, new URL(callback.action).pathname, {
+    method: 'POST',
+    headers: { ...jar.header(), ...post.headers },
+    body: post.body,
+    ...tls,
+  });
   jar.store(reply);
   return reply;
 }
@@ -164,12 +179,22 @@ export function json(value: unknown): { headers: Record<string, string>; body: s
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
 }
 
-export function postJson(tenant: Pick<RunningTenant, 'url'>, path: string, value: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export function postJson(
+  tenant: Pick<RunningTenant, 'url'>,
+  path: string,
+  value: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const b = json(value);
   return send(tenant, path, { method: 'POST', headers: { ...b.headers, ...headers }, body: b.body });
 }
 
-export function postForm(tenant: Pick<RunningTenant, 'url'>, path: string, values: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> {
+export function postForm(
+  tenant: Pick<RunningTenant, 'url'>,
+  path: string,
+  values: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const b = form(values);
   return send(tenant, path, { method: 'POST', headers: { ...b.headers, ...headers }, body: b.body });
 }
@@ -177,8 +202,19 @@ export function postForm(tenant: Pick<RunningTenant, 'url'>, path: string, value
 export const ALICE_LOGIN = { username: 'alice@example.com', password: 'Passw0rd!alice' };
 
 /** Signs alice in with response_type=code and returns the code and the redirect URI used. */
-export async function codeFor(tenant: Pick<RunningTenant, 'url'>, extra: Record<string, string> = {}, jar = new CookieJar()): Promise<{ code: string; redirectUri: string }> {
-  const params: Record<string, string> = { client_id: 'spa-client', response_type: 'code', redirect_uri: APP_CALLBACK, scope: 'openid profile email', state: 'st', ...extra };
+export async function codeFor(
+  tenant: Pick<RunningTenant, 'url'>,
+  extra: Record<string, string> = {},
+  jar = new CookieJar(),
+): Promise<{ code: string; redirectUri: string }> {
+  const params: Record<string, string> = {
+    client_id: 'spa-client',
+    response_type: 'code',
+    redirect_uri: APP_CALLBACK,
+    scope: 'openid profile email',
+    state: 'st',
+    ...extra,
+  };
   const reply = await logIn(tenant, params, jar, ALICE_LOGIN);
   const location = new URL(reply.headers.location ?? 'http://invalid/');
   const code = location.searchParams.get('code');

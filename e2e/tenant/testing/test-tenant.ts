@@ -5,7 +5,9 @@ import { startTenant, type RunningTenant, type TenantOptions } from '../server/s
 import { send } from './test-client.js';
 
 /** Starts a plain-HTTP tenant and reads its published key set, to verify tokens independently. */
-export async function startTenantWithKeys(options: TenantOptions = { http: true }): Promise<{ tenant: RunningTenant; jwks: JWTVerifyGetKey }> {
+export async function startTenantWithKeys(
+  options: TenantOptions = { http: true },
+): Promise<{ tenant: RunningTenant; jwks: JWTVerifyGetKey }> {
   const tenant = await startTenant(options);
   const jwks = createLocalJWKSet((await send(tenant, '/.well-known/jwks.json')).json() as JSONWebKeySet);
   return { tenant, jwks };

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RecordedRequest, RunningTenant } from '../server/server.js';
-import { CookieJar, authorizePath, fragmentOf, hostedConfigOf, hostedLoginBody, implicitParams, logIn, postJson, send } from '../testing/test-client.js';
+import {
+  CookieJar,
+  authorizePath,
+  fragmentOf,
+  hostedConfigOf,
+  hostedLoginBody,
+  implicitParams,
+  logIn,
+  postJson,
+  send,
+} from '../testing/test-client.js';
 
 const ALICE_CREDENTIALS = { username: ALICE.email, password: ALICE.password };
 
@@ -26,7 +36,11 @@ describe('/__admin endpoints', () => {
   it('list every non-admin request in order with query, headers and parsed body', async () => {
     tenant = await startTenant({ http: true, testEndpoints: true });
     const page = await send(tenant, authorizePath(implicitParams()), { headers: { 'auth0-client': 'abc' } });
-    await postJson(tenant, '/usernamepassword/login', hostedLoginBody(hostedConfigOf(page.text), { username: 'alice@example.com', password: 'nope' }));
+    await postJson(
+      tenant,
+      '/usernamepassword/login',
+      hostedLoginBody(hostedConfigOf(page.text), { username: 'alice@example.com', password: 'nope' }),
+    );
 
     const reply = await send(tenant, '/__admin/requests', { headers: { origin: 'http://localhost:3000' } });
     expect(reply.status).toBe(200);
@@ -54,10 +68,18 @@ describe('/__admin endpoints', () => {
     const liveArray = tenant.requests;
     expect(liveArray.length).toBeGreaterThan(0);
 
-    const signupBody = { client_id: 'spa-client', connection: 'Username-Password-Authentication', email: 'new@example.com', password: 'Sup3r-secret' };
+    const signupBody = {
+      client_id: 'spa-client',
+      connection: 'Username-Password-Authentication',
+      email: 'new@example.com',
+      password: 'Sup3r-secret',
+    };
     expect((await postJson(tenant, '/dbconnections/signup', signupBody)).status).toBe(200);
     expect((await postJson(tenant, '/dbconnections/signup', signupBody)).status).toBe(400);
-    const reset = await send(tenant, '/__admin/reset', { method: 'POST', headers: { origin: 'https://tests.example' } });
+    const reset = await send(tenant, '/__admin/reset', {
+      method: 'POST',
+      headers: { origin: 'https://tests.example' },
+    });
     expect(reset.status).toBe(204);
     expect(reset.headers['access-control-allow-origin']).toBe('https://tests.example');
     expect(tenant.requests).toBe(liveArray);

@@ -6,7 +6,16 @@ import { ACME_INVITATION, ALICE, BOB, ORG_ACME, THIRD_PARTY_CLIENT_ID } from '..
 import { startTenant, type RunningTenant } from '../server/server.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import {
-  ALICE_LOGIN, APP_CALLBACK, CookieJar, authorizePath, fragmentOf, hostedConfigOf, implicitParams, logIn, postJson, send,
+  ALICE_LOGIN,
+  APP_CALLBACK,
+  CookieJar,
+  authorizePath,
+  fragmentOf,
+  hostedConfigOf,
+  implicitParams,
+  logIn,
+  postJson,
+  send,
 } from '../testing/test-client.js';
 import type { Reply } from '../testing/test-client.js';
 
@@ -22,7 +31,8 @@ function webMessageOf(reply: Reply): { origin: string; response: Record<string, 
 function formPostOf(reply: Reply): { action: string; fields: Record<string, string> } {
   const action = /<form method="post" action="([^"]+)"/.exec(reply.text)?.[1] ?? '';
   const fields: Record<string, string> = {};
-  for (const m of reply.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1] ?? ''] = m[2] ?? '';
+  for (const m of reply.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[m[1] ?? ''] = m[2] ?? '';
   return { action, fields };
 }
 
@@ -51,19 +61,34 @@ describe('/authorize response modes, hybrid, organizations and consent', () => {
     expect(silent.status).toBe(200);
     expect(silent.headers['x-frame-options']).toBeUndefined();
     expect(String(silent.headers['content-security-policy'])).toContain('frame-ancestors http://127.0.0.1:3000');
-    expect(webMessageOf(silent)).toEqual({ origin: 'http://127.0.0.1:3000', response: { error: 'login_required', error_description: 'Login required', state: 'state-123' } });
+    expect(webMessageOf(silent)).toEqual({
+      origin: 'http://127.0.0.1:3000',
+      response: { error: 'login_required', error_description: 'Login required', state: 'state-123' },
+    });
     const jar = new CookieJar();
     await logIn(tenant, implicitParams(), jar, ALICE_LOGIN);
-    const ok = await send(tenant, authorizePath(implicitParams({ response_mode: 'web_message', prompt: 'none' })), { headers: jar.header() });
+    const ok = await send(tenant, authorizePath(implicitParams({ response_mode: 'web_message', prompt: 'none' })), {
+      headers: jar.header(),
+    });
     const message = webMessageOf(ok);
-    expect(Object.keys(message.response)).toEqual(['access_token', 'id_token', 'scope', 'expires_in', 'token_type', 'state']);
+    expect(Object.keys(message.response)).toEqual([
+      'access_token',
+      'id_token',
+      'scope',
+      'expires_in',
+      'token_type',
+      'state',
+    ]);
     expect(decodeJwt(message.response['id_token'] ?? '')).toMatchObject({ sub: ALICE.userId, nonce: 'nonce-456' });
     // The origin must be a web origin, or the response would go somewhere unvetted: a page, no post.
     const def = defaultDefinition();
     def.clients[0] = { ...def.clients[0]!, web_origins: ['http://localhost:*'] };
     const strict = await startTenant({ http: true, config: def });
     try {
-      const refused = await send(strict, authorizePath(implicitParams({ response_mode: 'web_message', prompt: 'none' })));
+      const refused = await send(
+        strict,
+        authorizePath(implicitParams({ response_mode: 'web_message', prompt: 'none' })),
+      );
       expect(refused.status).toBe(400);
       expect(refused.text).not.toContain('authorization-response');
     } finally {
@@ -77,7 +102,12 @@ describe('/authorize response modes, hybrid, organizations and consent', () => {
     expect([...fragment.keys()]).toEqual(['code', 'id_token', 'state']);
     const { payload } = await jwtVerify(fragment.get('id_token') ?? '', jwks, { issuer: tenant.issuer });
     expect(payload['c_hash']).toMatch(/^[\w-]{22}$/);
-    const tokens = await postJson(tenant, '/oauth/token', { grant_type: 'authorization_code', client_id: 'spa-client', code: fragment.get('code'), redirect_uri: APP_CALLBACK });
+    const tokens = await postJson(tenant, '/oauth/token', {
+      grant_type: 'authorization_code',
+      client_id: 'spa-client',
+      code: fragment.get('code'),
+      redirect_uri: APP_CALLBACK,
+    });
     expect(tokens.status).toBe(200);
   });
 
@@ -104,33 +134,63 @@ describe('/authorize response modes, hybrid, organizations and consent', () => {
       expect(values.get('error'), JSON.stringify(extra)).toBe(error);
       expect(values.get('state')).toBe('state-123');
     }
-    const custom = await send(tenant, authorizePath(implicitParams({ 'ext-theme': 'dark', screen_hint: 'signup', ui_locales: 'fr' })));
+    const custom = await send(
+      tenant,
+      authorizePath(implicitParams({ 'ext-theme': 'dark', screen_hint: 'signup', ui_locales: 'fr' })),
+    );
     expect(custom.status).toBe(200);
     expect(hostedConfigOf(custom.text)['initialTab']).toBe('signup');
   });
 
   it('issues Management API tokens with the current-user scopes only', async () => {
     const audience = `${tenant.issuer}api/v2/`;
-    const reply = await logIn(tenant, implicitParams({ response_type: 'token', audience, scope: 'openid read:current_user update:current_user_metadata read:users' }), new CookieJar(), ALICE_LOGIN);
+    const reply = await logIn(
+      tenant,
+      implicitParams({
+        response_type: 'token',
+        audience,
+        scope: 'openid read:current_user update:current_user_metadata read:users',
+      }),
+      new CookieJar(),
+      ALICE_LOGIN,
+    );
     const fragment = fragmentOf(reply.headers.location);
     expect(fragment.get('scope')).toBe('openid read:current_user update:current_user_metadata');
     const { payload } = await jwtVerify(fragment.get('access_token') ?? '', jwks, { issuer: tenant.issuer, audience });
-    expect(payload).toMatchObject({ sub: ALICE.userId, azp: 'spa-client', aud: [audience, `${tenant.issuer}userinfo`] });
+    expect(payload).toMatchObject({
+      sub: ALICE.userId,
+      azp: 'spa-client',
+      aud: [audience, `${tenant.issuer}userinfo`],
+    });
   });
 
   it('organizations: members get org claims, others are refused, invitations are accepted once', async () => {
     const acme = implicitParams({ organization: ORG_ACME.name });
     const member = await logIn(tenant, acme, new CookieJar(), ALICE_LOGIN);
-    expect(decodeJwt(fragmentOf(member.headers.location).get('id_token') ?? '')).toMatchObject({ org_id: ORG_ACME.id, org_name: ORG_ACME.name });
+    expect(decodeJwt(fragmentOf(member.headers.location).get('id_token') ?? '')).toMatchObject({
+      org_id: ORG_ACME.id,
+      org_name: ORG_ACME.name,
+    });
     const bobJar = new CookieJar();
     const outsider = await logIn(tenant, acme, bobJar, BOB_LOGIN);
     expect(fragmentOf(outsider.headers.location).get('error')).toBe('access_denied');
     await logIn(tenant, implicitParams(), bobJar, BOB_LOGIN);
     const silent = await send(tenant, authorizePath({ ...acme, prompt: 'none' }), { headers: bobJar.header() });
     expect(fragmentOf(silent.headers.location).get('error')).toBe('interaction_required');
-    const invited = await logIn(tenant, implicitParams({ organization: ORG_ACME.id, invitation: ACME_INVITATION.id }), new CookieJar(), BOB_LOGIN);
-    expect(decodeJwt(fragmentOf(invited.headers.location).get('id_token') ?? '')).toMatchObject({ sub: BOB.userId, org_id: ORG_ACME.id });
-    const used = await send(tenant, authorizePath(implicitParams({ organization: ORG_ACME.id, invitation: ACME_INVITATION.id })));
+    const invited = await logIn(
+      tenant,
+      implicitParams({ organization: ORG_ACME.id, invitation: ACME_INVITATION.id }),
+      new CookieJar(),
+      BOB_LOGIN,
+    );
+    expect(decodeJwt(fragmentOf(invited.headers.location).get('id_token') ?? '')).toMatchObject({
+      sub: BOB.userId,
+      org_id: ORG_ACME.id,
+    });
+    const used = await send(
+      tenant,
+      authorizePath(implicitParams({ organization: ORG_ACME.id, invitation: ACME_INVITATION.id })),
+    );
     expect(fragmentOf(used.headers.location).get('error')).toBe('invalid_request');
     // Bob is a member now.
     const again = await send(tenant, authorizePath({ ...acme, prompt: 'none' }), { headers: bobJar.header() });
@@ -145,9 +205,16 @@ describe('/authorize response modes, hybrid, organizations and consent', () => {
     await logIn(tenant, params, jar, ALICE_LOGIN);
     const same = await send(tenant, authorizePath({ ...params, prompt: 'none' }), { headers: jar.header() });
     expect(fragmentOf(same.headers.location).get('id_token')).toBeTruthy();
-    const wider = await send(tenant, authorizePath({ ...params, scope: 'openid profile email', prompt: 'none' }), { headers: jar.header() });
-    expect(Object.fromEntries(fragmentOf(wider.headers.location))).toMatchObject({ error: 'consent_required', state: 'state-123' });
-    const interactive = await send(tenant, authorizePath({ ...params, scope: 'openid profile email' }), { headers: jar.header() });
+    const wider = await send(tenant, authorizePath({ ...params, scope: 'openid profile email', prompt: 'none' }), {
+      headers: jar.header(),
+    });
+    expect(Object.fromEntries(fragmentOf(wider.headers.location))).toMatchObject({
+      error: 'consent_required',
+      state: 'state-123',
+    });
+    const interactive = await send(tenant, authorizePath({ ...params, scope: 'openid profile email' }), {
+      headers: jar.header(),
+    });
     expect(interactive.status).toBe(200);
   });
 
@@ -155,15 +222,29 @@ describe('/authorize response modes, hybrid, organizations and consent', () => {
     const page = await send(tenant, authorizePath(implicitParams()));
     const config = hostedConfigOf(page.text);
     expect(config['domain']).toBe(tenant.url);
-    const co = await postJson(tenant, '/co/authenticate', {
-      client_id: 'spa-client', username: ALICE.email, password: ALICE.password, realm: 'Username-Password-Authentication',
-      credential_type: 'http://auth0.com/oauth/grant-type/password-realm',
-    }, { origin: tenant.url });
+    const co = await postJson(
+      tenant,
+      '/co/authenticate',
+      {
+        client_id: 'spa-client',
+        username: ALICE.email,
+        password: ALICE.password,
+        realm: 'Username-Password-Authentication',
+        credential_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      },
+      { origin: tenant.url },
+    );
     const jar = new CookieJar();
     jar.store(co);
     const ticket = String((co.json() as Json)['login_ticket']);
     // What the page's library sends: its own (signed) state, the app's nonce, the ticket.
-    const params = { ...implicitParams({ state: String(config['state']), login_ticket: ticket, realm: 'Username-Password-Authentication' }) };
+    const params = {
+      ...implicitParams({
+        state: String(config['state']),
+        login_ticket: ticket,
+        realm: 'Username-Password-Authentication',
+      }),
+    };
     const reply = await send(tenant, authorizePath(params), { headers: jar.header() });
     const fragment = fragmentOf(reply.headers.location);
     expect(fragment.get('state')).toBe('state-123');

@@ -6,7 +6,18 @@ import { ALICE, HS256_CLIENT_ID, HS256_CLIENT_SECRET, SPA_CLIENT_ID } from '../t
 import type { RunningTenant } from '../server/server.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import {
-  APP_CALLBACK, CookieJar, authorizePath, callbackFormOf, form, fragmentOf, hostedConfigOf, hostedLoginBody, implicitParams, logIn, postJson, send,
+  APP_CALLBACK,
+  CookieJar,
+  authorizePath,
+  callbackFormOf,
+  form,
+  fragmentOf,
+  hostedConfigOf,
+  hostedLoginBody,
+  implicitParams,
+  logIn,
+  postJson,
+  send,
 } from '../testing/test-client.js';
 
 const ALICE_CREDENTIALS = { username: ALICE.email, password: ALICE.password };
@@ -44,14 +55,28 @@ describe('/authorize and the login page', () => {
     expect(page.text).not.toMatch(/<script>/);
     const config = hostedConfigOf(page.text);
     // Over plain HTTP the page names the scheme (see README); over HTTPS it is the host:port.
-    expect(config).toMatchObject({ domain: tenant.url, clientID: SPA_CLIENT_ID, redirectUri: APP_CALLBACK, responseType: 'token id_token', nonce: 'nonce-456', connection: 'Username-Password-Authentication', tenant: 'local' });
+    expect(config).toMatchObject({
+      domain: tenant.url,
+      clientID: SPA_CLIENT_ID,
+      redirectUri: APP_CALLBACK,
+      responseType: 'token id_token',
+      nonce: 'nonce-456',
+      connection: 'Username-Password-Authentication',
+      tenant: 'local',
+    });
     // The page's state is the tenant's own signed transaction handle, never the app's state.
     expect(String(config['state'])).not.toContain('state-123');
 
-    const login = (password: string) => postJson(tenant, '/usernamepassword/login', hostedLoginBody(config, { username: ALICE.email, password }), { origin: tenant.url });
+    const login = (password: string) =>
+      postJson(tenant, '/usernamepassword/login', hostedLoginBody(config, { username: ALICE.email, password }), {
+        origin: tenant.url,
+      });
     const denied = await login('not-the-password');
     expect(denied.status).toBe(401);
-    expect(denied.json()).toMatchObject({ error: 'invalid_user_password', error_description: 'Wrong email or password.' });
+    expect(denied.json()).toMatchObject({
+      error: 'invalid_user_password',
+      error_description: 'Wrong email or password.',
+    });
     expect(denied.headers['set-cookie']).toBeUndefined();
 
     const accepted = await login(ALICE.password);
@@ -101,15 +126,27 @@ describe('/authorize and the login page', () => {
     expect(Math.abs((payload.iat ?? 0) - Date.now() / 1000)).toBeLessThan(10);
 
     const access = await jwtVerify(accessToken, jwks, { issuer: tenant.issuer, algorithms: ['RS256'] });
-    expect(access.payload).toMatchObject({ sub: 'auth0|alice', aud: `${tenant.issuer}userinfo`, scope: 'openid profile email' });
+    expect(access.payload).toMatchObject({
+      sub: 'auth0|alice',
+      aud: `${tenant.issuer}userinfo`,
+      scope: 'openid profile email',
+    });
     expect((access.payload.exp ?? 0) - (access.payload.iat ?? 0)).toBe(7200);
   });
 
   it('returns only an ID token (no at_hash, no token_type) for response_type=id_token', async () => {
-    const reply = await logIn(tenant, implicitParams({ response_type: 'id_token' }), new CookieJar(), ALICE_CREDENTIALS);
+    const reply = await logIn(
+      tenant,
+      implicitParams({ response_type: 'id_token' }),
+      new CookieJar(),
+      ALICE_CREDENTIALS,
+    );
     const fragment = fragmentOf(reply.headers.location);
     expect([...fragment.keys()]).toEqual(['id_token', 'state']);
-    const { payload } = await jwtVerify(fragment.get('id_token') ?? '', jwks, { issuer: tenant.issuer, audience: SPA_CLIENT_ID });
+    const { payload } = await jwtVerify(fragment.get('id_token') ?? '', jwks, {
+      issuer: tenant.issuer,
+      audience: SPA_CLIENT_ID,
+    });
     expect(payload['at_hash']).toBeUndefined();
     expect(payload['nonce']).toBe('nonce-456');
   });
@@ -187,7 +224,10 @@ describe('/authorize and the login page', () => {
       expect(reply.headers['content-type']).toMatch(/^text\/html/);
       expect(reply.text).not.toContain('<script');
     }
-    const xss = await send(tenant, authorizePath(implicitParams({ redirect_uri: 'https://x.example/<script>alert(1)</script>' })));
+    const xss = await send(
+      tenant,
+      authorizePath(implicitParams({ redirect_uri: 'https://x.example/<script>alert(1)</script>' })),
+    );
     expect(xss.status).toBe(400);
     expect(xss.text).toContain('&#60;script&#62;');
   });
@@ -213,7 +253,11 @@ describe('/authorize and the login page', () => {
     const reply = await send(tenant, authorizePath(implicitParams({ prompt: 'none' })));
     expect(reply.status).toBe(302);
     const fragment = fragmentOf(reply.headers.location);
-    expect(Object.fromEntries(fragment)).toEqual({ error: 'login_required', error_description: 'Login required', state: 'state-123' });
+    expect(Object.fromEntries(fragment)).toEqual({
+      error: 'login_required',
+      error_description: 'Login required',
+      state: 'state-123',
+    });
   });
 
   it('reuses the session: no login page, prompt=none succeeds, prompt=login shows the page again', async () => {
@@ -221,11 +265,16 @@ describe('/authorize and the login page', () => {
     const first = await logIn(tenant, implicitParams(), jar, ALICE_CREDENTIALS);
     const firstSid = (await jwtVerify(fragmentOf(first.headers.location).get('id_token') ?? '', jwks)).payload['sid'];
 
-    const again = await send(tenant, authorizePath(implicitParams({ nonce: 'second', state: 's2' })), { headers: jar.header() });
+    const again = await send(tenant, authorizePath(implicitParams({ nonce: 'second', state: 's2' })), {
+      headers: jar.header(),
+    });
     expect(again.status).toBe(302);
     const fragment = fragmentOf(again.headers.location);
     expect(fragment.get('state')).toBe('s2');
-    const { payload } = await jwtVerify(fragment.get('id_token') ?? '', jwks, { issuer: tenant.issuer, audience: SPA_CLIENT_ID });
+    const { payload } = await jwtVerify(fragment.get('id_token') ?? '', jwks, {
+      issuer: tenant.issuer,
+      audience: SPA_CLIENT_ID,
+    });
     expect(payload['nonce']).toBe('second');
     expect(payload['sid']).toBe(firstSid);
 
@@ -236,18 +285,24 @@ describe('/authorize and the login page', () => {
     expect(forced.status).toBe(200);
     expect(forced.text).toContain('id="password"');
 
-    const other = await send(tenant, authorizePath(implicitParams({ client_id: HS256_CLIENT_ID, prompt: 'none' })), { headers: jar.header() });
+    const other = await send(tenant, authorizePath(implicitParams({ client_id: HS256_CLIENT_ID, prompt: 'none' })), {
+      headers: jar.header(),
+    });
     expect(fragmentOf(other.headers.location).get('id_token')).toBeTruthy();
   });
 
   it('asks again when the session is older than max_age', async () => {
     const jar = new CookieJar();
     await logIn(tenant, implicitParams(), jar, ALICE_CREDENTIALS);
-    const recent = await send(tenant, authorizePath(implicitParams({ prompt: 'none', max_age: '3600' })), { headers: jar.header() });
+    const recent = await send(tenant, authorizePath(implicitParams({ prompt: 'none', max_age: '3600' })), {
+      headers: jar.header(),
+    });
     const { payload } = await jwtVerify(fragmentOf(recent.headers.location).get('id_token') ?? '', jwks);
     expect(typeof payload['auth_time']).toBe('number');
     await new Promise((r) => setTimeout(r, 1100));
-    const stale = await send(tenant, authorizePath(implicitParams({ prompt: 'none', max_age: '0' })), { headers: jar.header() });
+    const stale = await send(tenant, authorizePath(implicitParams({ prompt: 'none', max_age: '0' })), {
+      headers: jar.header(),
+    });
     expect(fragmentOf(stale.headers.location).get('error')).toBe('login_required');
     const page = await send(tenant, authorizePath(implicitParams({ max_age: '0' })), { headers: jar.header() });
     expect(page.status).toBe(200);
@@ -289,7 +344,10 @@ describe('/authorize and the login page', () => {
     expect(replay.headers.location).toBeUndefined();
     expect(replay.headers['set-cookie']).toBeUndefined();
     expect((await postJson(tenant, '/usernamepassword/login', body, { origin: tenant.url })).status).toBe(400);
-    const forged = await send(tenant, '/login/callback', { method: 'POST', ...form({ wa: 'wsignin1.0', wresult: String(config['state']) }) });
+    const forged = await send(tenant, '/login/callback', {
+      method: 'POST',
+      ...form({ wa: 'wsignin1.0', wresult: String(config['state']) }),
+    });
     expect(forged.status).toBe(400);
   });
 

@@ -34,7 +34,9 @@ function appHandler(tenantDomain: () => string) {
     } else if (path === '/app.html') {
       html('<p>app</p>');
     } else if (path === CROSS_ORIGIN_VERIFICATION_PATH) {
-      html(`<script>new auth0.WebAuth({ domain: ${JSON.stringify(tenantDomain())}, clientID: 'spa-client' }).crossOriginVerification();</script>`);
+      html(
+        `<script>new auth0.WebAuth({ domain: ${JSON.stringify(tenantDomain())}, clientID: 'spa-client' }).crossOriginVerification();</script>`,
+      );
     } else {
       res.writeHead(404);
       res.end();
@@ -59,7 +61,10 @@ let crossSite: string;
 beforeAll(async () => {
   [tenant, browser] = await Promise.all([startTenant({ testEndpoints: true }), launchChromium()]);
   const cert = await createSelfSignedCert();
-  const https = createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, appHandler(() => tenant.domain));
+  const https = createHttpsServer(
+    { key: cert.keyPem, cert: cert.certPem },
+    appHandler(() => tenant.domain),
+  );
   const http = createHttpServer(appHandler(() => tenant.domain));
   servers.push(https, http);
   sameSite = `https://localhost:${await listen(https)}`;
@@ -80,25 +85,40 @@ async function embeddedLogin(appOrigin: string): Promise<URLSearchParams> {
   await page.goto(`${appOrigin}/app.html`);
   await Promise.all([
     page.waitForURL((url) => url.origin === appOrigin && url.hash.length > 1, { timeout: 20_000 }),
-    page.evaluate(([domain, redirectUri, user]) => {
-      new (window as any).auth0.WebAuth({ domain, clientID: 'spa-client', redirectUri, responseType: 'id_token' })
-        .login({ realm: 'Username-Password-Authentication', username: user.email, password: user.password }, () => undefined);
-    }, [tenant.domain, `${appOrigin}/app.html`, ALICE] as const),
+    page.evaluate(
+      ([domain, redirectUri, user]) => {
+        new (window as any).auth0.WebAuth({
+          domain,
+          clientID: 'spa-client',
+          redirectUri,
+          responseType: 'id_token',
+        }).login(
+          { realm: 'Username-Password-Authentication', username: user.email, password: user.password },
+          () => undefined,
+        );
+      },
+      [tenant.domain, `${appOrigin}/app.html`, ALICE] as const,
+    ),
   ]);
   return new URLSearchParams(new URL(page.url()).hash.slice(1));
 }
 
 function silentResponse(appOrigin: string): Promise<Record<string, string>> {
   const src = `${tenant.url}/authorize?${new URLSearchParams({ client_id: 'spa-client', response_type: 'id_token', redirect_uri: `${appOrigin}/app.html`, nonce: 'n2', state: 's2', prompt: 'none', response_mode: 'web_message' })}`;
-  return page.evaluate(([frameSrc, origin]) => new Promise<Record<string, string>>((resolve) => {
-    window.addEventListener('message', (event) => {
-      if (event.origin === origin && event.data && event.data.type === 'authorization_response') resolve(event.data.response);
-    });
-    const frame = document.createElement('iframe');
-    frame.style.display = 'none';
-    frame.src = frameSrc;
-    document.body.append(frame);
-  }), [src, tenant.url] as const);
+  return page.evaluate(
+    ([frameSrc, origin]) =>
+      new Promise<Record<string, string>>((resolve) => {
+        window.addEventListener('message', (event) => {
+          if (event.origin === origin && event.data && event.data.type === 'authorization_response')
+            resolve(event.data.response);
+        });
+        const frame = document.createElement('iframe');
+        frame.style.display = 'none';
+        frame.src = frameSrc;
+        document.body.append(frame);
+      }),
+    [src, tenant.url] as const,
+  );
 }
 
 describe('in Chromium', () => {
@@ -117,13 +137,20 @@ describe('in Chromium', () => {
     const started = Date.now();
     const fragment = await embeddedLogin(crossSite);
     const requests = tenant.requests.slice(seen);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /co/verify', 'POST /co/verify']));
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /co/verify', 'POST /co/verify']),
+    );
     // The verification page answered (well before the page's 10 s timeout), but in a third-party
     // iframe Chromium partitions its storage, so it cannot read the verifier the app stored: the
     // tenant refuses the ticket through the response instead of signing anyone in.
     expect(Date.now() - started).toBeLessThan(8000);
-    expect(requests.find((r) => r.method === 'POST' && r.path === '/co/verify')?.body).toMatchObject({ co_verifier: '' });
-    expect(Object.fromEntries(fragment)).toMatchObject({ error: 'access_denied', error_description: expect.stringContaining('verifier does not match') });
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/co/verify')?.body).toMatchObject({
+      co_verifier: '',
+    });
+    expect(Object.fromEntries(fragment)).toMatchObject({
+      error: 'access_denied',
+      error_description: expect.stringContaining('verifier does not match'),
+    });
     // The session cookie does not reach a cross-site iframe either: silent auth reports it.
     const response = await silentResponse(crossSite);
     expect(response).toMatchObject({ error: 'login_required', state: 's2' });

@@ -4,7 +4,15 @@ import { defaultDefinition } from '../config/defaults.js';
 import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
-import { authorizePath, callbackFormOf, hostedConfigOf, hostedLoginBody, implicitParams, postJson, send } from '../testing/test-client.js';
+import {
+  authorizePath,
+  callbackFormOf,
+  hostedConfigOf,
+  hostedLoginBody,
+  implicitParams,
+  postJson,
+  send,
+} from '../testing/test-client.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,10 +43,19 @@ describe('captcha challenges and enforcement', () => {
     const config = await pageConfig();
     const state = String(config['state']);
     const challenge = (await postJson(tenant, '/usernamepassword/challenge', { state })).json() as Json;
-    expect(challenge).toMatchObject({ required: true, provider: 'auth0', type: 'code', image: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+    expect(challenge).toMatchObject({
+      required: true,
+      provider: 'auth0',
+      type: 'code',
+      image: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+    });
     const answer = solveImage(String(challenge['image']));
     expect(answer).toMatch(/^[A-Z2-9]{6}$/);
-    const login = (captcha?: string) => postJson(tenant, '/usernamepassword/login', { ...hostedLoginBody(config, { username: ALICE.email, password: ALICE.password }), ...(captcha ? { captcha } : {}) });
+    const login = (captcha?: string) =>
+      postJson(tenant, '/usernamepassword/login', {
+        ...hostedLoginBody(config, { username: ALICE.email, password: ALICE.password }),
+        ...(captcha ? { captcha } : {}),
+      });
     expect((await login()).json()).toEqual({ error: 'invalid_captcha', error_description: 'Invalid captcha value' });
     // Missing answers used the challenge up too: a new one is needed.
     expect((await login(answer)).status).toBe(400);
@@ -50,16 +67,49 @@ describe('captcha challenges and enforcement', () => {
 
   it('third-party providers: their descriptions, and only the test token passes', async () => {
     const state = String((await pageConfig())['state']);
-    expect((await postJson(tenant, '/dbconnections/signup/challenge', { state })).json()).toEqual({ required: true, provider: 'hcaptcha', siteKey: 'hc-site-key' });
-    expect((await postJson(tenant, '/passwordless/challenge', { state })).json()).toEqual({ required: true, provider: 'arkose', siteKey: 'ark-key', clientSubdomain: 'client-api' });
-    expect((await postJson(tenant, '/dbconnections/change_password/challenge', { state })).json()).toEqual({ required: true, provider: 'auth0_v2', siteKey: 'turnstile-key' });
-    const signup = (captcha: string) => postJson(tenant, '/dbconnections/signup', { client_id: 'spa-client', connection: 'Username-Password-Authentication', email: 'cap@example.com', password: 'Sup3r-secret', captcha });
+    expect((await postJson(tenant, '/dbconnections/signup/challenge', { state })).json()).toEqual({
+      required: true,
+      provider: 'hcaptcha',
+      siteKey: 'hc-site-key',
+    });
+    expect((await postJson(tenant, '/passwordless/challenge', { state })).json()).toEqual({
+      required: true,
+      provider: 'arkose',
+      siteKey: 'ark-key',
+      clientSubdomain: 'client-api',
+    });
+    expect((await postJson(tenant, '/dbconnections/change_password/challenge', { state })).json()).toEqual({
+      required: true,
+      provider: 'auth0_v2',
+      siteKey: 'turnstile-key',
+    });
+    const signup = (captcha: string) =>
+      postJson(tenant, '/dbconnections/signup', {
+        client_id: 'spa-client',
+        connection: 'Username-Password-Authentication',
+        email: 'cap@example.com',
+        password: 'Sup3r-secret',
+        captcha,
+      });
     expect((await signup('BYPASS_CAPTCHA')).json()).toMatchObject({ error: 'invalid_captcha' });
     expect((await signup('hcaptcha-test-token')).status).toBe(200);
-    const reset = (captcha: string) => postJson(tenant, '/dbconnections/change_password', { client_id: 'spa-client', connection: 'Username-Password-Authentication', email: 'cap@example.com', captcha });
+    const reset = (captcha: string) =>
+      postJson(tenant, '/dbconnections/change_password', {
+        client_id: 'spa-client',
+        connection: 'Username-Password-Authentication',
+        email: 'cap@example.com',
+        captcha,
+      });
     expect((await reset('nope')).status).toBe(400);
     expect((await reset('XXXX.DUMMY.TOKEN.XXXX')).status).toBe(200);
-    const start = (captcha: string) => postJson(tenant, '/passwordless/start', { client_id: 'spa-client', connection: 'email', send: 'code', email: 'cap@example.com', captcha });
+    const start = (captcha: string) =>
+      postJson(tenant, '/passwordless/start', {
+        client_id: 'spa-client',
+        connection: 'email',
+        send: 'code',
+        email: 'cap@example.com',
+        captcha,
+      });
     expect((await start('')).status).toBe(400);
     expect((await start('arkose-test-token')).status).toBe(200);
   });

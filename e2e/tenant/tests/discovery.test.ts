@@ -19,7 +19,9 @@ describe('discovery documents', () => {
   });
 
   it('serves the OpenID configuration to any origin, without credentials', async () => {
-    const reply = await send(tenant, '/.well-known/openid-configuration', { headers: { origin: 'https://any.example' } });
+    const reply = await send(tenant, '/.well-known/openid-configuration', {
+      headers: { origin: 'https://any.example' },
+    });
     expect(reply.status).toBe(200);
     expect(reply.headers['access-control-allow-origin']).toBe('https://any.example');
     expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
@@ -33,7 +35,9 @@ describe('discovery documents', () => {
       jwks_uri: `${tenant.url}/.well-known/jwks.json`,
     });
     expect(doc['id_token_signing_alg_values_supported']).toEqual(['RS256', 'HS256']);
-    expect(doc['response_types_supported']).toEqual(expect.arrayContaining(['code', 'token', 'id_token', 'token id_token']));
+    expect(doc['response_types_supported']).toEqual(
+      expect.arrayContaining(['code', 'token', 'id_token', 'token id_token']),
+    );
   });
 
   it('serves a JWKS with only the public RSA members', async () => {

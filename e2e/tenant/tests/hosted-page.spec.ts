@@ -6,7 +6,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { startAppServer, type AppServer } from '../../support/app-server.js';
 import { launchChromium, newTestContext } from '../../support/browser.js';
-import { ALICE, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from '../../support/flow.js';
+import {
+  ALICE,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  type AppConfig,
+  type LibBuild,
+} from '../../support/flow.js';
 import { startTenant, type RunningTenant } from '../server/server.js';
 
 let tenant: RunningTenant;
@@ -17,7 +26,11 @@ let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  [tenant, app, browser] = await Promise.all([startTenant({ testEndpoints: true }), startAppServer(), launchChromium()]);
+  [tenant, app, browser] = await Promise.all([
+    startTenant({ testEndpoints: true }),
+    startAppServer(),
+    launchChromium(),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([browser?.close(), tenant?.close(), app?.close()]);
@@ -31,14 +44,28 @@ beforeEach(async () => {
   page.on('pageerror', (err) => problems.push(err.message));
   page.on('console', (msg) => {
     // Chromium logs every 4xx answer ("Failed to load resource"); those are expected here.
-    if (msg.type() === 'error' && new URL(page.url()).origin === tenant.url && !msg.text().startsWith('Failed to load resource')) problems.push(msg.text());
+    if (
+      msg.type() === 'error' &&
+      new URL(page.url()).origin === tenant.url &&
+      !msg.text().startsWith('Failed to load resource')
+    )
+      problems.push(msg.text());
   });
 });
 
-const config = (lib: LibBuild): AppConfig => ({ domain: tenant.domain, clientID: 'spa-client', redirectUri: appUrl(app.url, lib), responseType: 'token id_token' });
+const config = (lib: LibBuild): AppConfig => ({
+  domain: tenant.domain,
+  clientID: 'spa-client',
+  redirectUri: appUrl(app.url, lib),
+  responseType: 'token id_token',
+});
 
 function telemetryName(value: string | undefined): string {
-  return (JSON.parse(Buffer.from(String(value).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString()) as { name: string }).name;
+  return (
+    JSON.parse(Buffer.from(String(value).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString()) as {
+      name: string;
+    }
+  ).name;
 }
 
 async function openLoginPage(lib: LibBuild = 'umd'): Promise<void> {
@@ -57,11 +84,21 @@ describe.each(['umd', 'ref'] as const)('hosted login with %s on the application 
     expect(err).toBeNull();
     expect(result).toMatchObject({ idTokenPayload: { email: ALICE.email, iss: tenant.issuer } });
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /authorize', 'GET /static/webauth.min.js', 'GET /static/hosted-login.js', 'POST /usernamepassword/login', 'POST /login/callback',
+      'GET /authorize',
+      'GET /static/webauth.min.js',
+      'GET /static/hosted-login.js',
+      'POST /usernamepassword/login',
+      'POST /login/callback',
     ]);
     const login = requests[3];
     expect(telemetryName(login?.headers['auth0-client'])).toBe('auth0.js-ulp');
-    expect(login?.body).toMatchObject({ client_id: 'spa-client', connection: 'Username-Password-Authentication', username: ALICE.email, _intstate: 'deprecated', tenant: 'local' });
+    expect(login?.body).toMatchObject({
+      client_id: 'spa-client',
+      connection: 'Username-Password-Authentication',
+      username: ALICE.email,
+      _intstate: 'deprecated',
+      tenant: 'local',
+    });
     expect(problems).toEqual([]);
   });
 });

@@ -25,7 +25,9 @@ describe('/v2/logout', () => {
     expect(await silentError(tenant, jar)).toBeNull();
 
     const returnTo = 'http://localhost:3000/logged-out?x=1';
-    const reply = await send(tenant, `/v2/logout?${new URLSearchParams({ client_id: 'spa-client', returnTo })}`, { headers: jar.header() });
+    const reply = await send(tenant, `/v2/logout?${new URLSearchParams({ client_id: 'spa-client', returnTo })}`, {
+      headers: jar.header(),
+    });
     expect(reply.status).toBe(302);
     expect(reply.headers.location).toBe(returnTo);
     expect(reply.headers['set-cookie']?.[0]).toMatch(/^webauth_tenant_session=;.*Max-Age=0/);
@@ -39,9 +41,13 @@ describe('/v2/logout', () => {
   it('does not redirect to a returnTo outside the allowed logout URLs', async () => {
     const jar = new CookieJar();
     await logIn(tenant, implicitParams(), jar, ALICE_CREDENTIALS);
-    const reply = await send(tenant, `/v2/logout?client_id=spa-client&returnTo=${encodeURIComponent('https://evil.example/')}`, {
-      headers: jar.header(),
-    });
+    const reply = await send(
+      tenant,
+      `/v2/logout?client_id=spa-client&returnTo=${encodeURIComponent('https://evil.example/')}`,
+      {
+        headers: jar.header(),
+      },
+    );
     expect(reply.status).toBe(400);
     expect(reply.headers.location).toBeUndefined();
     expect(reply.text).toContain('https://evil.example/');
@@ -56,7 +62,10 @@ describe('/v2/logout', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers['content-type']).toMatch(/^text\/html/);
     expect(plain.text).toContain('logged out');
-    const unknown = await send(tenant, `/v2/logout?client_id=nope&returnTo=${encodeURIComponent('http://127.0.0.1:9999/')}`);
+    const unknown = await send(
+      tenant,
+      `/v2/logout?client_id=nope&returnTo=${encodeURIComponent('http://127.0.0.1:9999/')}`,
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.headers.location).toBeUndefined();
   });
@@ -72,12 +81,18 @@ describe('/v2/logout', () => {
     expect(encodedLf.headers['x-evil']).toBeUndefined();
     expect((await send(tenant, '/v2/logout?colour=blue')).status).toBe(400);
     expect((await send(tenant, '/v2/logout?returnTo=a&returnTo=b')).status).toBe(400);
-    const federated = await send(tenant, `/v2/logout?client_id=spa-client&returnTo=${encodeURIComponent('http://localhost:3000/')}&federated`);
+    const federated = await send(
+      tenant,
+      `/v2/logout?client_id=spa-client&returnTo=${encodeURIComponent('http://localhost:3000/')}&federated`,
+    );
     expect(federated.status).toBe(302);
   });
 
   it('refuses a redirect_uri with line breaks at /authorize as a page, never a redirect', async () => {
-    const reply = await send(tenant, authorizePath(implicitParams({ redirect_uri: 'http://localhost:3000/cb\r\nX-Evil: 1' })));
+    const reply = await send(
+      tenant,
+      authorizePath(implicitParams({ redirect_uri: 'http://localhost:3000/cb\r\nX-Evil: 1' })),
+    );
     expect(reply.status).toBe(400);
     expect(reply.headers.location).toBeUndefined();
     expect(reply.headers['x-evil']).toBeUndefined();

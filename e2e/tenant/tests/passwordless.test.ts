@@ -10,7 +10,8 @@ const OTP = 'http://auth0.com/oauth/grant-type/passwordless/otp';
 
 describe('/passwordless', () => {
   let tenant: RunningTenant;
-  const start = (body: Json, headers: Record<string, string> = {}) => postJson(tenant, '/passwordless/start', { client_id: 'spa-client', ...body }, headers);
+  const start = (body: Json, headers: Record<string, string> = {}) =>
+    postJson(tenant, '/passwordless/start', { client_id: 'spa-client', ...body }, headers);
   const lastCode = (to: string) => [...tenant.outbox].reverse().find((m) => m.to === to)?.code ?? '';
 
   beforeAll(async () => {
@@ -19,42 +20,92 @@ describe('/passwordless', () => {
   afterAll(() => tenant.close());
 
   it('sends an email code, checks it without using it, then the otp grant signs in once', async () => {
-    const reply = await start({ connection: 'email', send: 'code', email: 'pat@example.com' }, { origin: 'http://localhost:3000' });
+    const reply = await start(
+      { connection: 'email', send: 'code', email: 'pat@example.com' },
+      { origin: 'http://localhost:3000' },
+    );
     expect(reply.status).toBe(200);
     expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect(reply.json()).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), email: 'pat@example.com', email_verified: false });
+    expect(reply.json()).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      email: 'pat@example.com',
+      email_verified: false,
+    });
     const message = tenant.outbox.at(-1);
-    expect(message).toMatchObject({ channel: 'email', to: 'pat@example.com', kind: 'passwordless_code', connection: 'email', code: expect.stringMatching(/^\d{6}$/) });
+    expect(message).toMatchObject({
+      channel: 'email',
+      to: 'pat@example.com',
+      kind: 'passwordless_code',
+      connection: 'email',
+      code: expect.stringMatching(/^\d{6}$/),
+    });
     const code = message?.code ?? '';
-    const verify = (c: string) => postJson(tenant, '/passwordless/verify', { connection: 'email', email: 'pat@example.com', verification_code: c });
+    const verify = (c: string) =>
+      postJson(tenant, '/passwordless/verify', { connection: 'email', email: 'pat@example.com', verification_code: c });
     const wrong = await verify(code === '000000' ? '111111' : '000000');
     expect(wrong.status).toBe(403);
-    expect(wrong.json()).toMatchObject({ error: 'access_denied', error_description: 'Wrong email or verification code.' });
+    expect(wrong.json()).toMatchObject({
+      error: 'access_denied',
+      error_description: 'Wrong email or verification code.',
+    });
     const ok = await verify(code);
     expect(ok.status).toBe(200);
     expect(ok.headers['content-type']).toMatch(/^text\/plain/);
     expect((await verify(code)).status).toBe(200);
-    const grant = { grant_type: OTP, client_id: 'spa-client', username: 'pat@example.com', otp: code, realm: 'email', scope: 'openid email' };
+    const grant = {
+      grant_type: OTP,
+      client_id: 'spa-client',
+      username: 'pat@example.com',
+      otp: code,
+      realm: 'email',
+      scope: 'openid email',
+    };
     const tokens = await postJson(tenant, '/oauth/token', grant);
     expect(tokens.status).toBe(200);
     // The start already answered the id the first login creates.
     const id = String((reply.json() as Json)['_id']);
-    expect(decodeJwt(String((tokens.json() as Json)['id_token']))).toMatchObject({ sub: `email|${id}`, email: 'pat@example.com', email_verified: true });
+    expect(decodeJwt(String((tokens.json() as Json)['id_token']))).toMatchObject({
+      sub: `email|${id}`,
+      email: 'pat@example.com',
+      email_verified: true,
+    });
     const again = await start({ connection: 'email', send: 'code', email: 'PAT@example.com' });
     expect(again.json()).toMatchObject({ _id: id });
-    expect((await postJson(tenant, '/oauth/token', grant)).json()).toMatchObject({ error: 'invalid_grant', error_description: 'Wrong email or verification code.' });
+    expect((await postJson(tenant, '/oauth/token', grant)).json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'Wrong email or verification code.',
+    });
   });
 
   it('sends SMS codes with the request language and answers the phone number', async () => {
-    const reply = await start({ connection: 'sms', send: 'code', phone_number: '+15551234567' }, { 'x-request-language': 'fr' });
+    const reply = await start(
+      { connection: 'sms', send: 'code', phone_number: '+15551234567' },
+      { 'x-request-language': 'fr' },
+    );
     expect(reply.json()).toMatchObject({ phone_number: '+15551234567', request_language: 'fr' });
-    expect(tenant.outbox.at(-1)).toMatchObject({ channel: 'sms', to: '+15551234567', language: 'fr', text: expect.stringMatching(/code is: \d{6}$/) });
-    const wrong = await postJson(tenant, '/passwordless/verify', { connection: 'sms', phone_number: '+15551234567', verification_code: '12' });
+    expect(tenant.outbox.at(-1)).toMatchObject({
+      channel: 'sms',
+      to: '+15551234567',
+      language: 'fr',
+      text: expect.stringMatching(/code is: \d{6}$/),
+    });
+    const wrong = await postJson(tenant, '/passwordless/verify', {
+      connection: 'sms',
+      phone_number: '+15551234567',
+      verification_code: '12',
+    });
     expect(wrong.json()).toMatchObject({ error_description: 'Wrong phone number or verification code.' });
   });
 
   it('sends a link that signs the user in at /passwordless/verify_redirect, once', async () => {
-    const authParams = { response_type: 'token id_token', redirect_uri: APP_CALLBACK, scope: 'openid email', state: 'link-state', nonce: 'link-nonce', app_state: { any: ['json'] } };
+    const authParams = {
+      response_type: 'token id_token',
+      redirect_uri: APP_CALLBACK,
+      scope: 'openid email',
+      state: 'link-state',
+      nonce: 'link-nonce',
+      app_state: { any: ['json'] },
+    };
     const reply = await start({ connection: 'email', send: 'link', email: 'lynn@example.com', authParams });
     expect(reply.status).toBe(200);
     const message = tenant.outbox.at(-1);
@@ -69,7 +120,11 @@ describe('/passwordless', () => {
     const fragment = fragmentOf(follow.headers.location);
     expect(fragment.get('state')).toBe('link-state');
     expect(decodeJwt(fragment.get('id_token') ?? '')).toMatchObject({ email: 'lynn@example.com', nonce: 'link-nonce' });
-    const silent = await send(tenant, `/authorize?client_id=spa-client&response_type=id_token&redirect_uri=${encodeURIComponent(APP_CALLBACK)}&nonce=n&prompt=none&connection=email`, { headers: jar.header() });
+    const silent = await send(
+      tenant,
+      `/authorize?client_id=spa-client&response_type=id_token&redirect_uri=${encodeURIComponent(APP_CALLBACK)}&nonce=n&prompt=none&connection=email`,
+      { headers: jar.header() },
+    );
     expect(fragmentOf(silent.headers.location).get('id_token')).toBeTruthy();
     const again = await send(tenant, link.pathname + link.search);
     expect(fragmentOf(again.headers.location).get('error')).toBe('access_denied');
@@ -85,7 +140,12 @@ describe('/passwordless', () => {
       { connection: 'Username-Password-Authentication', send: 'code', email: 'a@example.com' },
       { connection: 'email', send: 'code', email: 'a@example.com', authParams: 'x' },
       { connection: 'email', send: 'code', email: 'a@example.com', authParams: { colour: 'blue' } },
-      { connection: 'email', send: 'link', email: 'a@example.com', authParams: { response_type: 'token', redirect_uri: 'https://evil.example/cb' } },
+      {
+        connection: 'email',
+        send: 'link',
+        email: 'a@example.com',
+        authParams: { response_type: 'token', redirect_uri: 'https://evil.example/cb' },
+      },
       { connection: 'email', send: 'code', email: 'a@example.com', extra: true },
     ];
     const sent = tenant.outbox.length;
@@ -101,17 +161,45 @@ describe('/passwordless', () => {
     await start({ connection: 'email', send: 'code', email: 'guess@example.com' });
     const code = lastCode('guess@example.com');
     for (let i = 0; i < 5; i++) {
-      await postJson(tenant, '/passwordless/verify', { connection: 'email', email: 'guess@example.com', verification_code: 'x' });
+      await postJson(tenant, '/passwordless/verify', {
+        connection: 'email',
+        email: 'guess@example.com',
+        verification_code: 'x',
+      });
     }
-    expect((await postJson(tenant, '/passwordless/verify', { connection: 'email', email: 'guess@example.com', verification_code: code })).status).toBe(403);
+    expect(
+      (
+        await postJson(tenant, '/passwordless/verify', {
+          connection: 'email',
+          email: 'guess@example.com',
+          verification_code: code,
+        })
+      ).status,
+    ).toBe(403);
     await start({ connection: 'email', send: 'code', email: 'guess@example.com' });
     const first = lastCode('guess@example.com');
     await start({ connection: 'email', send: 'code', email: 'guess@example.com' });
     const second = lastCode('guess@example.com');
     if (first !== second) {
-      expect((await postJson(tenant, '/passwordless/verify', { connection: 'email', email: 'guess@example.com', verification_code: first })).status).toBe(403);
+      expect(
+        (
+          await postJson(tenant, '/passwordless/verify', {
+            connection: 'email',
+            email: 'guess@example.com',
+            verification_code: first,
+          })
+        ).status,
+      ).toBe(403);
     }
-    expect((await postJson(tenant, '/passwordless/verify', { connection: 'email', email: 'guess@example.com', verification_code: second })).status).toBe(200);
+    expect(
+      (
+        await postJson(tenant, '/passwordless/verify', {
+          connection: 'email',
+          email: 'guess@example.com',
+          verification_code: second,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('lets codes expire', async () => {
@@ -119,10 +207,23 @@ describe('/passwordless', () => {
     def.connections = def.connections.map((c) => (c.name === 'email' ? { ...c, otp_ttl_seconds: 1 } : c));
     const short = await startTenant({ http: true, config: def });
     try {
-      await postJson(short, '/passwordless/start', { client_id: 'spa-client', connection: 'email', send: 'code', email: 'late@example.com' });
+      await postJson(short, '/passwordless/start', {
+        client_id: 'spa-client',
+        connection: 'email',
+        send: 'code',
+        email: 'late@example.com',
+      });
       const code = short.outbox.at(-1)?.code ?? '';
       await new Promise((r) => setTimeout(r, 1100));
-      expect((await postJson(short, '/passwordless/verify', { connection: 'email', email: 'late@example.com', verification_code: code })).status).toBe(403);
+      expect(
+        (
+          await postJson(short, '/passwordless/verify', {
+            connection: 'email',
+            email: 'late@example.com',
+            verification_code: code,
+          })
+        ).status,
+      ).toBe(403);
     } finally {
       await short.close();
     }

@@ -5,7 +5,17 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
-import { ALICE_LOGIN, CookieJar, authorizePath, codeFor, fragmentOf, implicitParams, logIn, postJson, send } from '../testing/test-client.js';
+import {
+  ALICE_LOGIN,
+  CookieJar,
+  authorizePath,
+  codeFor,
+  fragmentOf,
+  implicitParams,
+  logIn,
+  postJson,
+  send,
+} from '../testing/test-client.js';
 
 type Json = Record<string, unknown>;
 const dir = mkdtempSync(join(tmpdir(), 'tenant-data-'));
@@ -18,14 +28,39 @@ describe('--data persistence', () => {
     const jar = new CookieJar();
     let refreshToken: string;
     try {
-      expect((await postJson(first, '/dbconnections/signup', { client_id: 'spa-client', connection: 'Username-Password-Authentication', email: 'kept@example.com', password: 'K3pt-secret' })).status).toBe(200);
+      expect(
+        (
+          await postJson(first, '/dbconnections/signup', {
+            client_id: 'spa-client',
+            connection: 'Username-Password-Authentication',
+            email: 'kept@example.com',
+            password: 'K3pt-secret',
+          })
+        ).status,
+      ).toBe(200);
       await logIn(first, implicitParams(), jar, ALICE_LOGIN);
       const { code, redirectUri } = await codeFor(first, { scope: 'openid offline_access' });
-      refreshToken = String(((await postJson(first, '/oauth/token', { grant_type: 'authorization_code', client_id: 'spa-client', code, redirect_uri: redirectUri })).json() as Json)['refresh_token']);
+      refreshToken = String(
+        (
+          (
+            await postJson(first, '/oauth/token', {
+              grant_type: 'authorization_code',
+              client_id: 'spa-client',
+              code,
+              redirect_uri: redirectUri,
+            })
+          ).json() as Json
+        )['refresh_token'],
+      );
     } finally {
       await first.close();
     }
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { version: number; users: Json[]; sessions: Json[]; refreshTokens: Json[] };
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      version: number;
+      users: Json[];
+      sessions: Json[];
+      refreshTokens: Json[];
+    };
     expect(saved.version).toBe(1);
     expect(saved.users.map((u) => u['email'])).toContain('kept@example.com');
     expect(saved.sessions.length).toBeGreaterThan(0);
@@ -36,11 +71,21 @@ describe('--data persistence', () => {
 
     const second = await startTenant({ http: true, dataFile: file, port: 0 });
     try {
-      const login = await postJson(second, '/oauth/token', { grant_type: 'http://auth0.com/oauth/grant-type/password-realm', client_id: 'spa-client', username: 'kept@example.com', password: 'K3pt-secret', realm: 'Username-Password-Authentication' });
+      const login = await postJson(second, '/oauth/token', {
+        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+        client_id: 'spa-client',
+        username: 'kept@example.com',
+        password: 'K3pt-secret',
+        realm: 'Username-Password-Authentication',
+      });
       expect(login.status).toBe(200);
       const silent = await send(second, authorizePath(implicitParams({ prompt: 'none' })), { headers: jar.header() });
       expect(fragmentOf(silent.headers.location).get('id_token')).toBeTruthy();
-      const refreshed = await postJson(second, '/oauth/token', { grant_type: 'refresh_token', client_id: 'spa-client', refresh_token: refreshToken });
+      const refreshed = await postJson(second, '/oauth/token', {
+        grant_type: 'refresh_token',
+        client_id: 'spa-client',
+        refresh_token: refreshToken,
+      });
       expect(refreshed.status).toBe(200);
     } finally {
       await second.close();

@@ -9,7 +9,10 @@ describe('rate limits', () => {
 
   beforeAll(async () => {
     const def = defaultDefinition();
-    def.rate_limits = { '*': { limit: 100, window_seconds: 60 }, '/passwordless/start': { limit: 2, window_seconds: 60 } };
+    def.rate_limits = {
+      '*': { limit: 100, window_seconds: 60 },
+      '/passwordless/start': { limit: 2, window_seconds: 60 },
+    };
     tenant = await startTenant({ http: true, testEndpoints: true, config: def });
   });
   afterAll(() => tenant.close());
@@ -30,13 +33,22 @@ describe('rate limits', () => {
   });
 
   it('answers 429 past the limit, before the endpoint runs (nothing is sent)', async () => {
-    const start = () => postJson(tenant, '/passwordless/start', { client_id: 'spa-client', connection: 'email', send: 'code', email: 'rl@example.com' }, { origin: 'http://localhost:3000' });
+    const start = () =>
+      postJson(
+        tenant,
+        '/passwordless/start',
+        { client_id: 'spa-client', connection: 'email', send: 'code', email: 'rl@example.com' },
+        { origin: 'http://localhost:3000' },
+      );
     expect((await start()).status).toBe(200);
     const second = await start();
     expect(second.headers['x-ratelimit-remaining']).toBe('0');
     const third = await start();
     expect(third.status).toBe(429);
-    expect(third.json()).toMatchObject({ error: 'too_many_requests', error_description: expect.stringContaining('X-RateLimit-Limit') });
+    expect(third.json()).toMatchObject({
+      error: 'too_many_requests',
+      error_description: expect.stringContaining('X-RateLimit-Limit'),
+    });
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect(third.headers['x-ratelimit-limit']).toBe('2');
     expect(tenant.outbox.filter((m) => m.to === 'rl@example.com')).toHaveLength(2);

@@ -92,7 +92,10 @@ describe('robustness', () => {
   });
 
   it('refuses repeated client_id or redirect_uri without redirecting', async () => {
-    const reply = await send(tenant, `${authorizePath(implicitParams())}&redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    const reply = await send(
+      tenant,
+      `${authorizePath(implicitParams())}&redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+    );
     expect(reply.status).toBe(400);
     expect(reply.headers.location).toBeUndefined();
   });
@@ -100,11 +103,20 @@ describe('robustness', () => {
   it('survives raw protocol garbage and odd request targets', async () => {
     const garbage = await raw(tenant.port, 'THIS IS NOT HTTP\r\n\r\n');
     expect(garbage).toMatch(/^HTTP\/1\.1 400/);
-    const authority = await raw(tenant.port, 'GET //evil.example/authorize HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const authority = await raw(
+      tenant.port,
+      'GET //evil.example/authorize HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     expect(authority).toMatch(/^HTTP\/1\.1 404/);
-    const absolute = await raw(tenant.port, 'GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const absolute = await raw(
+      tenant.port,
+      'GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     expect(absolute).toMatch(/^HTTP\/1\.1 400/);
-    const aborted = await raw(tenant.port, 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nshort');
+    const aborted = await raw(
+      tenant.port,
+      'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nshort',
+    );
     // Node's parser answers the truncated request itself; the tenant must not report a fault.
     expect(aborted).not.toMatch(/^HTTP\/1\.1 5/);
     await stillAlive();

@@ -46,12 +46,20 @@ describe('/userinfo', () => {
       'access-control-request-method': 'GET',
       'access-control-request-headers': 'authorization, auth0-client',
     };
-    const ok = await send(tenant, '/userinfo', { method: 'OPTIONS', headers: { ...preflight, origin: 'http://127.0.0.1:8080' } });
+    const ok = await send(tenant, '/userinfo', {
+      method: 'OPTIONS',
+      headers: { ...preflight, origin: 'http://127.0.0.1:8080' },
+    });
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('http://127.0.0.1:8080');
-    expect(ok.headers['access-control-allow-headers']).toBe('Content-Type, Auth0-Client, Authorization, X-Request-Language');
+    expect(ok.headers['access-control-allow-headers']).toBe(
+      'Content-Type, Auth0-Client, Authorization, X-Request-Language',
+    );
     expect(ok.headers['access-control-allow-methods']).toContain('GET');
-    const denied = await send(tenant, '/userinfo', { method: 'OPTIONS', headers: { ...preflight, origin: 'https://evil.example' } });
+    const denied = await send(tenant, '/userinfo', {
+      method: 'OPTIONS',
+      headers: { ...preflight, origin: 'https://evil.example' },
+    });
     expect(denied.status).toBe(403);
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -80,7 +88,12 @@ describe('/userinfo', () => {
   });
 
   it('rejects an HS256 ID token used as a bearer token', async () => {
-    const reply = await logIn(tenant, implicitParams({ client_id: HS256_CLIENT_ID }), new CookieJar(), ALICE_CREDENTIALS);
+    const reply = await logIn(
+      tenant,
+      implicitParams({ client_id: HS256_CLIENT_ID }),
+      new CookieJar(),
+      ALICE_CREDENTIALS,
+    );
     const idToken = fragmentOf(reply.headers.location).get('id_token') ?? '';
     const res = await send(tenant, '/userinfo', { headers: { authorization: `Bearer ${idToken}` } });
     expect(res.status).toBe(401);

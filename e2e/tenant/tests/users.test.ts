@@ -18,7 +18,12 @@ describe('user store', () => {
   it('loads the fixtures without keeping plain passwords', async () => {
     const store = await UserStore.fromDefinition(defaultDefinition());
     const alice = store.findById('auth0|alice');
-    expect(alice).toMatchObject({ email: 'alice@example.com', name: 'Alice Example', nickname: 'alice', connection: DB_CONNECTION });
+    expect(alice).toMatchObject({
+      email: 'alice@example.com',
+      name: 'Alice Example',
+      nickname: 'alice',
+      connection: DB_CONNECTION,
+    });
     expect(JSON.stringify(alice)).not.toContain(ALICE.password);
     expect(alice).not.toHaveProperty('password');
   });
@@ -44,7 +49,9 @@ describe('user store', () => {
     store.onChange = () => changes++;
     await store.setPassword('auth0|alice', 'N3w-password!', '2025-01-01T00:00:00.000Z');
     expect(await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password)).toBeUndefined();
-    expect((await store.authenticate(DB_CONNECTION, ALICE.email, 'N3w-password!'))?.updatedAt).toBe('2025-01-01T00:00:00.000Z');
+    expect((await store.authenticate(DB_CONNECTION, ALICE.email, 'N3w-password!'))?.updatedAt).toBe(
+      '2025-01-01T00:00:00.000Z',
+    );
     store.reset();
     expect((await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password))?.userId).toBe('auth0|alice');
     expect(changes).toBe(2);

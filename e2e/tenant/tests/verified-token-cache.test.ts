@@ -22,7 +22,7 @@ describe('verified access-token cache', () => {
     const flipped = `${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BA' : 'AA'}`;
     expect((await call(api, '/userinfo', { token: flipped })).status).toBe(401);
     const { exp } = decodeJwt(accessToken);
-    api.advance((exp! * 1000 - Date.now()) + 1000);
+    api.advance(exp! * 1000 - Date.now() + 1000);
     expect((await call(api, '/userinfo', { token: accessToken })).status).toBe(401);
   });
 });

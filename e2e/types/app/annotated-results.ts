@@ -5,7 +5,12 @@
  */
 import * as auth0 from 'auth0-js';
 
-const webAuth = new auth0.WebAuth({ domain: 'tenant.example.com', clientID: 'abc123', response_type: 'token', tenant: 'tenant' });
+const webAuth = new auth0.WebAuth({
+  domain: 'tenant.example.com',
+  clientID: 'abc123',
+  response_type: 'token',
+  tenant: 'tenant',
+});
 const management = new auth0.Management({
   domain: 'tenant.example.com',
   token: 't',
@@ -30,7 +35,19 @@ export function profileFields(profile: auth0.Auth0UserProfile): string[] {
   const ids: auth0.Auth0Identity[] = profile.identities;
   const clientID: string = profile.clientID;
   const created: string = profile.created_at;
-  return [profile.name, profile.nickname, profile.picture, profile.user_id, clientID, created, profile.updated_at, profile.sub, ids[0]?.provider ?? '', String(profile.user_metadata), String(profile.app_metadata)];
+  return [
+    profile.name,
+    profile.nickname,
+    profile.picture,
+    profile.user_id,
+    clientID,
+    created,
+    profile.updated_at,
+    profile.sub,
+    ids[0]?.provider ?? '',
+    String(profile.user_metadata),
+    String(profile.app_metadata),
+  ];
 }
 
 export function errorFields(err: auth0.Auth0Error): string {
@@ -45,15 +62,31 @@ export function handBuilt(): [auth0.Auth0Error, auth0.Auth0DecodedHash, auth0.Au
 }
 
 export function annotatedCallbacks(): void {
-  webAuth.client.login({ username: 'u', password: 'p', realm: 'db' }, (err: auth0.Auth0Error | null, tokens: auth0.Auth0Result) => console.log(err, tokens.accessToken));
-  webAuth.client.login({ username: 'u', password: 'p', realm: 'db' }, (err, tokens: LoginTokens) => console.log(err, tokens.expiresIn));
-  webAuth.client.login({ username: 'u', password: 'p', realm: 'db' }, (err: auth0.Auth0Error | null, tokens: auth0.Auth0DecodedHash) => console.log(err, tokens.idToken));
-  webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x' }, (err, user: CreatedUser) => console.log(err, user.email));
-  webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x' }, (err, user: auth0.DbSignUpResults) => console.log(err, user.emailVerified));
-  webAuth.validateToken('id-token', 'nonce', (err: auth0.Auth0Error | null, payload: { sub: string; exp: number }) => console.log(err, payload.sub));
+  webAuth.client.login(
+    { username: 'u', password: 'p', realm: 'db' },
+    (err: auth0.Auth0Error | null, tokens: auth0.Auth0Result) => console.log(err, tokens.accessToken),
+  );
+  webAuth.client.login({ username: 'u', password: 'p', realm: 'db' }, (err, tokens: LoginTokens) =>
+    console.log(err, tokens.expiresIn),
+  );
+  webAuth.client.login(
+    { username: 'u', password: 'p', realm: 'db' },
+    (err: auth0.Auth0Error | null, tokens: auth0.Auth0DecodedHash) => console.log(err, tokens.idToken),
+  );
+  webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x' }, (err, user: CreatedUser) =>
+    console.log(err, user.email),
+  );
+  webAuth.signup({ connection: 'db', email: 'a@b.c', password: 'x' }, (err, user: auth0.DbSignUpResults) =>
+    console.log(err, user.emailVerified),
+  );
+  webAuth.validateToken('id-token', 'nonce', (err: auth0.Auth0Error | null, payload: { sub: string; exp: number }) =>
+    console.log(err, payload.sub),
+  );
   webAuth.client.userInfo('at', (err, profile: auth0.Auth0UserProfile) => console.log(err, profile.user_id));
   management.getUser('auth0|1', (err, user: auth0.Auth0UserProfile) => console.log(err, user.identities));
-  management.patchUserAttributes('auth0|1', { name: 'n' } as auth0.Auth0UserProfile, (err, user) => console.log(err, user.name));
+  management.patchUserAttributes('auth0|1', { name: 'n' } as auth0.Auth0UserProfile, (err, user) =>
+    console.log(err, user.name),
+  );
 }
 
 /** One `Auth0Callback<any>` for every method that takes a callback. */
@@ -115,7 +148,11 @@ export const plannedTypes = {
   } satisfies auth0.SsoSessionFoundResult,
   done: ((err) => console.log(err?.error)) satisfies auth0.DoneCallback,
 };
-export function useCaptcha(captcha: auth0.Captcha, templates: auth0.CaptchaTemplates, none: auth0.SsoSessionNotFoundResult): string {
+export function useCaptcha(
+  captcha: auth0.Captcha,
+  templates: auth0.CaptchaTemplates,
+  none: auth0.SsoSessionNotFoundResult,
+): string {
   captcha.reload(() => {});
   return captcha.getValue() + templates.error(new Error('x')) + String(none.sso);
 }

@@ -52,7 +52,9 @@ export function signUp(email: string, password: string, show: ShowError): void {
     userMetadata: { plan: 'pro' },
   };
   webAuth.signup(signupOptions, (err, result) => (err ? report(err, show) : console.log(result)));
-  webAuth.signupAndAuthorize(signupOptions, (err, tokens) => (err ? report(err, show) : console.log(tokens.accessToken)));
+  webAuth.signupAndAuthorize(signupOptions, (err, tokens) =>
+    err ? report(err, show) : console.log(tokens.accessToken),
+  );
 }
 
 export function resetPassword(email: string, show: ShowError): void {
@@ -65,16 +67,36 @@ export function sendCode(email: string, show: ShowError): void {
     connection: 'email',
     send: 'code',
     email,
-    authParams: { scope: 'openid', responseType: 'token', responseMode: 'fragment', redirectUri: 'https://app.example.com/callback', state: 's', nonce: 'n' },
+    authParams: {
+      scope: 'openid',
+      responseType: 'token',
+      responseMode: 'fragment',
+      redirectUri: 'https://app.example.com/callback',
+      state: 's',
+      nonce: 'n',
+    },
   };
   webAuth.passwordlessStart(startOptions, (err, res) => (err ? report(err, show) : console.log(res)));
-  webAuth.passwordlessStart({ connection: 'sms', send: 'link', phoneNumber: '+15550100' }, (err) => err && report(err, show));
+  webAuth.passwordlessStart(
+    { connection: 'sms', send: 'link', phoneNumber: '+15550100' },
+    (err) => err && report(err, show),
+  );
 }
 
 export function verifyCode(email: string, code: string, show: ShowError): void {
-  const verifyOptions: auth0.PasswordlessVerifyOptions = { connection: 'email', email, verificationCode: code, send: 'code', responseMode: 'fragment' };
+  const verifyOptions: auth0.PasswordlessVerifyOptions = {
+    connection: 'email',
+    email,
+    verificationCode: code,
+    send: 'code',
+    responseMode: 'fragment',
+  };
   webAuth.passwordlessVerify(verifyOptions, (err) => err && report(err, show));
-  const loginOptions: auth0.PasswordlessLoginOptions = { connection: 'sms', phoneNumber: '+15550100', verificationCode: code };
+  const loginOptions: auth0.PasswordlessLoginOptions = {
+    connection: 'sms',
+    phoneNumber: '+15550100',
+    verificationCode: code,
+  };
   webAuth.passwordlessLogin(loginOptions, (err) => err && report(err, show));
 }
 
@@ -99,7 +121,9 @@ export function redirectFlows(): void {
   const redirect: auth0.Redirect = webAuth.redirect;
   const credentials = { username: 'ana', password: 'x', connection: 'db', scope: 'openid', responseType: 'token' };
   redirect.loginWithCredentials(credentials, (err) => console.log(err));
-  redirect.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db', userMetadata: { plan: 'pro' } }, (err) => console.log(err));
+  redirect.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db', userMetadata: { plan: 'pro' } }, (err) =>
+    console.log(err),
+  );
   const coa: auth0.CrossOriginAuthentication = webAuth.crossOriginAuthentication;
   coa.login({ username: 'ana', password: 'x' }, (err) => console.log(err));
   coa.callback();

@@ -6,7 +6,11 @@
  */
 import * as auth0 from 'auth0-js';
 
-export function formerDifferences(hash: auth0.Auth0DecodedHash, err: auth0.Auth0Error, management: auth0.Management): void {
+export function formerDifferences(
+  hash: auth0.Auth0DecodedHash,
+  err: auth0.Auth0Error,
+  management: auth0.Management,
+): void {
   // idTokenPayload is null without an ID token; declared `any` as in @types.
   const userId: string = hash.idTokenPayload.sub;
   // Absent tokens are null at run time; declared optional strings.

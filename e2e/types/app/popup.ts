@@ -5,7 +5,12 @@
  */
 import * as auth0 from 'auth0-js';
 
-const webAuth = new auth0.WebAuth({ domain: 'tenant.example.com', clientID: 'abc123', redirectUri: 'https://app/popup', responseType: 'token id_token' });
+const webAuth = new auth0.WebAuth({
+  domain: 'tenant.example.com',
+  clientID: 'abc123',
+  redirectUri: 'https://app/popup',
+  responseType: 'token id_token',
+});
 
 export function popupFlows(): void {
   const popup: auth0.Popup = webAuth.popup;
@@ -25,13 +30,27 @@ export function popupFlows(): void {
       audience: 'https://api/',
       owp: true,
     },
-    (err, res: auth0.Auth0Result) => console.log(err?.description, res.accessToken, res.idToken, res.expiresIn, res.refreshToken, res.appState),
+    (err, res: auth0.Auth0Result) =>
+      console.log(err?.description, res.accessToken, res.idToken, res.expiresIn, res.refreshToken, res.appState),
   );
-  popup.authorize({ domain: 'tenant.example.com', redirectUri: 'https://app/popup', responseType: 'token' }, (err, res) => console.log(err, res.accessToken));
-  popup.loginWithCredentials({ redirectUri: 'https://app/popup', responseType: 'token', responseMode: 'fragment', scope: 'openid' }, (err, res) => console.log(err, res));
-  popup.passwordlessVerify({ type: 'email', email: 'a@b.c', connection: 'email', verificationCode: '1' }, (err, res) => console.log(err, res));
-  popup.passwordlessVerify({ type: 'sms', phoneNumber: '+15550100', connection: 'sms', verificationCode: '1' }, (err, res) => console.log(err, res));
-  popup.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db', userMetadata: { plan: 'pro' } }, (err, res) => console.log(err, res));
+  popup.authorize(
+    { domain: 'tenant.example.com', redirectUri: 'https://app/popup', responseType: 'token' },
+    (err, res) => console.log(err, res.accessToken),
+  );
+  popup.loginWithCredentials(
+    { redirectUri: 'https://app/popup', responseType: 'token', responseMode: 'fragment', scope: 'openid' },
+    (err, res) => console.log(err, res),
+  );
+  popup.passwordlessVerify({ type: 'email', email: 'a@b.c', connection: 'email', verificationCode: '1' }, (err, res) =>
+    console.log(err, res),
+  );
+  popup.passwordlessVerify(
+    { type: 'sms', phoneNumber: '+15550100', connection: 'sms', verificationCode: '1' },
+    (err, res) => console.log(err, res),
+  );
+  popup.signupAndLogin({ email: 'a@b.c', password: 'x', connection: 'db', userMetadata: { plan: 'pro' } }, (err, res) =>
+    console.log(err, res),
+  );
   const onResult: auth0.Auth0Callback<any> = (err, res) => console.log(err, res);
   popup.loginWithCredentials({}, onResult);
 }

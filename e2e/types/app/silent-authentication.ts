@@ -5,7 +5,12 @@
  */
 import * as auth0 from 'auth0-js';
 
-const webAuth = new auth0.WebAuth({ domain: 'tenant.example.com', clientID: 'abc123', redirectUri: 'https://app/cb', responseType: 'token id_token' });
+const webAuth = new auth0.WebAuth({
+  domain: 'tenant.example.com',
+  clientID: 'abc123',
+  redirectUri: 'https://app/cb',
+  responseType: 'token id_token',
+});
 
 export function checkSession(): void {
   const checkOptions: auth0.CheckSessionOptions = {
@@ -47,5 +52,7 @@ export function renewAuth(): void {
     timeout: 5000,
   };
   webAuth.renewAuth(renewOptions, (err, result) => console.log(err?.error, result));
-  webAuth.renewAuth({}, (err: auth0.Auth0Error | null, result: auth0.Auth0DecodedHash) => console.log(err, result.accessToken));
+  webAuth.renewAuth({}, (err: auth0.Auth0Error | null, result: auth0.Auth0DecodedHash) =>
+    console.log(err, result.accessToken),
+  );
 }

@@ -16,7 +16,11 @@ const options: auth0.AuthOptions = {
   maxAge: 3600,
   leeway: 30,
   jwksURI: 'https://tenant.example.com/.well-known/jwks.json',
-  overrides: { __tenant: 'tenant', __token_issuer: 'https://tenant.example.com/', __jwks_uri: 'https://tenant.example.com/keys' },
+  overrides: {
+    __tenant: 'tenant',
+    __token_issuer: 'https://tenant.example.com/',
+    __jwks_uri: 'https://tenant.example.com/keys',
+  },
   plugins: [],
   popupOrigin: 'https://app.example.com',
   protocol: 'oauth2',
@@ -68,15 +72,18 @@ export class AuthService {
 
   handleAuthentication(): Promise<auth0.Auth0DecodedHash | null> {
     return new Promise((resolve, reject) => {
-      this.webAuth.parseHash({ hash: window.location.hash, _idTokenVerification: true, __enableIdPInitiatedLogin: true }, (err, authResult) => {
-        if (err) {
-          this.lastError = err;
-          reject(new Error(`${err.error}: ${err.errorDescription ?? ''} (state ${err.state ?? 'none'})`));
-          return;
-        }
-        if (authResult && authResult.accessToken && authResult.idToken) this.setSession(authResult);
-        resolve(authResult);
-      });
+      this.webAuth.parseHash(
+        { hash: window.location.hash, _idTokenVerification: true, __enableIdPInitiatedLogin: true },
+        (err, authResult) => {
+          if (err) {
+            this.lastError = err;
+            reject(new Error(`${err.error}: ${err.errorDescription ?? ''} (state ${err.state ?? 'none'})`));
+            return;
+          }
+          if (authResult && authResult.accessToken && authResult.idToken) this.setSession(authResult);
+          resolve(authResult);
+        },
+      );
     });
   }
 
@@ -113,7 +120,14 @@ export class AuthService {
         return;
       }
       this.profile = profile;
-      console.log(profile.sub, profile.name, profile.email, profile.email_verified, profile.picture, profile.updated_at);
+      console.log(
+        profile.sub,
+        profile.name,
+        profile.email,
+        profile.email_verified,
+        profile.picture,
+        profile.updated_at,
+      );
     });
   }
 

@@ -9,10 +9,22 @@ const client = new auth0.Authentication({ domain: 'tenant.example.com', clientID
 
 export function ssoData(): void {
   webAuth.client.getSSOData((err, data) => {
-    if (!err && data?.sso) console.log(data.lastUsedConnection.name, data.lastUsedConnection.strategy, data.lastUsedUserID, data.lastUsedUsername, data.lastUsedClientID, data.sessionClients);
+    if (!err && data?.sso)
+      console.log(
+        data.lastUsedConnection.name,
+        data.lastUsedConnection.strategy,
+        data.lastUsedUserID,
+        data.lastUsedUsername,
+        data.lastUsedClientID,
+        data.sessionClients,
+      );
   });
-  webAuth.client.getSSOData(true, (err, data: auth0.SsoDataResult | undefined) => console.log(err?.description, data?.sso));
-  client.getSSOData(false, (err: auth0.Auth0Error | null, data: auth0.SsoDataResult | undefined) => console.log(err, data));
+  webAuth.client.getSSOData(true, (err, data: auth0.SsoDataResult | undefined) =>
+    console.log(err?.description, data?.sso),
+  );
+  client.getSSOData(false, (err: auth0.Auth0Error | null, data: auth0.SsoDataResult | undefined) =>
+    console.log(err, data),
+  );
   const onData: auth0.Auth0Callback<any> = (err, data) => console.log(err, data);
   client.getSSOData(onData);
 }

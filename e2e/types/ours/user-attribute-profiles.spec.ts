@@ -16,7 +16,8 @@ const typedFixtures: readonly UserAttributeProfile[] = PROFILE_FIXTURES;
 describe('user attribute profile types', () => {
   it('accept every fixture the schema accepts', () => {
     expect(typedFixtures.length).toBeGreaterThanOrEqual(12);
-    for (const profile of typedFixtures) expect(validateProfile(profile), JSON.stringify(validateProfile.errors)).toBe(true);
+    for (const profile of typedFixtures)
+      expect(validateProfile(profile), JSON.stringify(validateProfile.errors)).toBe(true);
   });
 
   it('describe objects the schema accepts', () => {

@@ -19,13 +19,19 @@ const webAuth = new WebAuth(options);
 
 export function v10Members(onChallenge: (c: Auth0Challenge | undefined) => void): void {
   console.log(webAuth.baseOptions.rootUrl, webAuth.transactionManager, webAuth.ssodataStorage);
-  webAuth.validateAuthenticationResponse({ state: 's', nonce: 'n' }, { access_token: 'a', state: 's' }, (err, result) => console.log(err, result));
-  webAuth.customTokenExchange({ subjectToken: 't', subjectTokenType: 'urn:acme:legacy' }, (err, tokens) => console.log(err, tokens.accessToken));
+  webAuth.validateAuthenticationResponse({ state: 's', nonce: 'n' }, { access_token: 'a', state: 's' }, (err, result) =>
+    console.log(err, result),
+  );
+  webAuth.customTokenExchange({ subjectToken: 't', subjectTokenType: 'urn:acme:legacy' }, (err, tokens) =>
+    console.log(err, tokens.accessToken),
+  );
   webAuth.parseHash({ responseType: 'token' }, (err, result) => console.log(err, result));
   webAuth.logout();
   const client: Authentication = webAuth.client;
   client.getChallenge((err, challenge) => (err ? console.error(err) : onChallenge(challenge)));
-  client.customTokenExchange({ subjectToken: 't', subjectTokenType: 'urn:acme:legacy', audience: 'a' }, (err, tokens) => console.log(err, tokens));
+  client.customTokenExchange({ subjectToken: 't', subjectTokenType: 'urn:acme:legacy', audience: 'a' }, (err, tokens) =>
+    console.log(err, tokens),
+  );
   client.passwordless.getChallenge((err, challenge) => console.log(err, challenge?.provider));
   client.dbConnection.getSignupChallenge((err, challenge) => console.log(err, challenge?.siteKey));
   client.dbConnection.getPasswordResetChallenge((err, challenge) => console.log(err, challenge?.required));

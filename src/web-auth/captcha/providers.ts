@@ -6,7 +6,8 @@
 import { WebAuthError } from '../../errors.js';
 import type { Auth0Challenge } from '../../types.js';
 
-export type ScriptProvider = 'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
+export type ScriptProvider =
+  'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
 
 /** The CSS class of the element each provider renders its widget into (v10's template classes). */
 export const CONTAINER_CLASS: Readonly<Record<ScriptProvider, string>> = {
@@ -36,7 +37,12 @@ function arkoseSegment(value: unknown, name: string): string {
  * The script URL for `provider`; `callbackName` is the window function the script calls once
  * loaded. Throws a `WebAuthError` when an Arkose challenge names an unsafe subdomain or key.
  */
-export function scriptUrl(provider: ScriptProvider, lang: string, callbackName: string, challenge: Auth0Challenge): string {
+export function scriptUrl(
+  provider: ScriptProvider,
+  lang: string,
+  callbackName: string,
+  challenge: Auth0Challenge,
+): string {
   const hl = encodeURIComponent(lang);
   switch (provider) {
     case 'recaptcha_v2':

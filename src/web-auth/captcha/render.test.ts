@@ -80,11 +80,19 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('escaping', () => {
   it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
   it('copies a challenge with every string value escaped, leaving the original and other values alone', () => {
     const challenge = { required: true, provider: 'auth0', image: 'data:x"><b>', type: 'code', n: 1 };
-    expect(escapedChallenge(challenge as Auth0Challenge)).toEqual({ required: true, provider: 'auth0', image: 'data:x&quot;&gt;&lt;b&gt;', type: 'code', n: 1 });
+    expect(escapedChallenge(challenge as Auth0Challenge)).toEqual({
+      required: true,
+      provider: 'auth0',
+      image: 'data:x&quot;&gt;&lt;b&gt;',
+      type: 'code',
+      n: 1,
+    });
     expect(challenge.image).toBe('data:x"><b>');
   });
 });
@@ -94,9 +102,15 @@ const challengeOf = (fields: Partial<Auth0Challenge>) => fields as Auth0Challeng
 
 describe('provider scripts', () => {
   it('uses the fixed URLs of §14.4 and encodes the language', () => {
-    expect(scriptUrl('recaptcha_v2', 'pt-BR', 'cb', challengeOf({ required: true }))).toBe('https://www.recaptcha.net/recaptcha/api.js?hl=pt-BR&onload=cb');
-    expect(scriptUrl('hcaptcha', 'en&x=1', 'cb', challengeOf({ required: true }))).toBe('https://js.hcaptcha.com/1/api.js?hl=en%26x%3D1&onload=cb');
-    expect(scriptUrl('arkose', 'en', 'cb', challengeOf({ required: true, clientSubdomain: 'client-api', siteKey: 'A1-B2' }))).toBe('https://client-api.arkoselabs.com/v2/A1-B2/api.js');
+    expect(scriptUrl('recaptcha_v2', 'pt-BR', 'cb', challengeOf({ required: true }))).toBe(
+      'https://www.recaptcha.net/recaptcha/api.js?hl=pt-BR&onload=cb',
+    );
+    expect(scriptUrl('hcaptcha', 'en&x=1', 'cb', challengeOf({ required: true }))).toBe(
+      'https://js.hcaptcha.com/1/api.js?hl=en%26x%3D1&onload=cb',
+    );
+    expect(
+      scriptUrl('arkose', 'en', 'cb', challengeOf({ required: true, clientSubdomain: 'client-api', siteKey: 'A1-B2' })),
+    ).toBe('https://client-api.arkoselabs.com/v2/A1-B2/api.js');
   });
   it.each([
     ['evil.com/x', 'K'],
@@ -105,9 +119,14 @@ describe('provider scripts', () => {
     ['-a', 'K'],
     [undefined, 'K'],
     ['a', 'k?x'],
-  ])('refuses an Arkose subdomain %j / key %j that could change the script host or path', (clientSubdomain, siteKey) => {
-    expect(() => scriptUrl('arkose', 'en', 'cb', challengeOf({ required: true, clientSubdomain, siteKey }))).toThrow(/^Invalid captcha challenge: /);
-  });
+  ])(
+    'refuses an Arkose subdomain %j / key %j that could change the script host or path',
+    (clientSubdomain, siteKey) => {
+      expect(() => scriptUrl('arkose', 'en', 'cb', challengeOf({ required: true, clientSubdomain, siteKey }))).toThrow(
+        /^Invalid captcha challenge: /,
+      );
+    },
+  );
   it('names window callbacks with crypto randomness', () => {
     const env = fakeEnv();
     const names = new Set(Array.from({ length: 50 }, () => callbackName(env, 'hcaptcha')));
@@ -121,7 +140,9 @@ describe('render', () => {
     const { env, webAuth, element, calls, cb } = setup({ required: false });
     const handle = webAuth.renderPasswordResetCaptcha(element as never, {}, cb);
     await settle();
-    expect(sent(env).map((r) => [r.url, r.body])).toEqual([['https://me.auth0.com/dbconnections/change_password/challenge', { state: 'PAGE-STATE' }]]);
+    expect(sent(env).map((r) => [r.url, r.body])).toEqual([
+      ['https://me.auth0.com/dbconnections/change_password/challenge', { state: 'PAGE-STATE' }],
+    ]);
     expect([element.style.display, element.innerHTML]).toEqual(['none', '']);
     expect(calls).toEqual([[undefined, undefined]]);
     expect(handle.getValue()).toBeUndefined();
@@ -155,27 +176,39 @@ describe('render', () => {
   });
 
   it('passes a caller template an escaped copy of the challenge', async () => {
-    const { env, webAuth, element, cb } = setup({ required: true, provider: 'recaptcha_v2', siteKey: '"><script>x</script>' });
+    const { env, webAuth, element, cb } = setup({
+      required: true,
+      provider: 'recaptcha_v2',
+      siteKey: '"><script>x</script>',
+    });
     webAuth.renderCaptcha(element as never, { templates: STRING_TEMPLATES }, cb);
     await settle();
     expect(element.innerHTML).toContain('data-k="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
     expect(env.scripts).toHaveLength(1);
   });
 
-  it.each(['arkose', 'auth0_v2'] as const)('%s: retries a failed script 3 times, then BYPASS_CAPTCHA and one error', async (provider) => {
-    const { env, webAuth, element, calls, cb } = setup({ required: true, provider, siteKey: 'K', clientSubdomain: 'c' });
-    const handle = webAuth.renderCaptcha(element as never, { templates: STRING_TEMPLATES }, cb);
-    await settle();
-    const name = env.scripts[0]!.dataset['callback']!;
-    expect(name).toMatch(new RegExp(`^${provider}Callback_\\d+$`));
-    expect(typeof env.win[name]).toBe('function');
-    for (let i = 0; i < 4; i++) env.scripts[i]!.onerror!();
-    expect(env.scripts).toHaveLength(4);
-    expect(env.scripts.every((s) => s.removed && s.async && s.defer && s.src === env.scripts[0]!.src)).toBe(true);
-    expect(handle.getValue()).toBe('BYPASS_CAPTCHA');
-    expect(calls.map(([err]) => (err as Error).message)).toEqual([`${provider} failed to load`]);
-    expect(name in env.win).toBe(false);
-  });
+  it.each(['arkose', 'auth0_v2'] as const)(
+    '%s: retries a failed script 3 times, then BYPASS_CAPTCHA and one error',
+    async (provider) => {
+      const { env, webAuth, element, calls, cb } = setup({
+        required: true,
+        provider,
+        siteKey: 'K',
+        clientSubdomain: 'c',
+      });
+      const handle = webAuth.renderCaptcha(element as never, { templates: STRING_TEMPLATES }, cb);
+      await settle();
+      const name = env.scripts[0]!.dataset['callback']!;
+      expect(name).toMatch(new RegExp(`^${provider}Callback_\\d+$`));
+      expect(typeof env.win[name]).toBe('function');
+      for (let i = 0; i < 4; i++) env.scripts[i]!.onerror!();
+      expect(env.scripts).toHaveLength(4);
+      expect(env.scripts.every((s) => s.removed && s.async && s.defer && s.src === env.scripts[0]!.src)).toBe(true);
+      expect(handle.getValue()).toBe('BYPASS_CAPTCHA');
+      expect(calls.map(([err]) => (err as Error).message)).toEqual([`${provider} failed to load`]);
+      expect(name in env.win).toBe(false);
+    },
+  );
 
   it('recaptcha: renders with the widget parameters, sets the token, resets on reload and reports each load once', async () => {
     const { env, webAuth, element, calls, cb } = setup({ required: true, provider: 'recaptcha_v2', siteKey: 'SK' });
@@ -183,7 +216,10 @@ describe('render', () => {
     await settle();
     const rendered: any[] = [];
     const resets: unknown[] = [];
-    env.win['grecaptcha'] = { render: (c: unknown, p: any) => (rendered.push([c, p]), 7), reset: (id: unknown) => resets.push(id) };
+    env.win['grecaptcha'] = {
+      render: (c: unknown, p: any) => (rendered.push([c, p]), 7),
+      reset: (id: unknown) => resets.push(id),
+    };
     const onload = new URL(env.scripts[0]!.src).searchParams.get('onload')!;
     env.win[onload]();
     expect(onload in env.win).toBe(false);

@@ -56,7 +56,8 @@ export function renderCaptcha(
   options?: CaptchaConfiguration | null,
   callback?: AnyDone,
 ): Captcha {
-  if (!element || typeof element.querySelector !== 'function') throw new ArgumentError('element parameter is not valid');
+  if (!element || typeof element.querySelector !== 'function')
+    throw new ArgumentError('element parameter is not valid');
   checkValue(options, 'object', 'options parameter is not valid', true);
   checkValue(callback, 'function', 'callback parameter is not valid', true);
   const { templates, lang = 'en', appearance = 'always', successCallback = noop } = options ?? {};
@@ -98,7 +99,19 @@ export function renderCaptcha(
     const url = scriptUrl(provider, lang, name, challenge); // validates before anything is shown
     renderTemplate(doc, element, challenge, templates);
     const container = element.querySelector(`.${CONTAINER_CLASS[provider]}`);
-    const mount = { env, element, container, challenge, provider, lang, appearance, successCallback, instance, done, setValue };
+    const mount = {
+      env,
+      element,
+      container,
+      challenge,
+      provider,
+      lang,
+      appearance,
+      successCallback,
+      instance,
+      done,
+      setValue,
+    };
     loadProviderScript(env, {
       provider,
       url,

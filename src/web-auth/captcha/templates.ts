@@ -26,7 +26,12 @@ export function escapedChallenge(challenge: Auth0Challenge): Auth0Challenge {
   return copy;
 }
 
-function el(doc: Document, tag: string, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElement {
+function el(
+  doc: Document,
+  tag: string,
+  attributes: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElement {
   const node = doc.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
@@ -39,13 +44,24 @@ function defaultNodes(doc: Document, provider: string, challenge: Auth0Challenge
   if (isScriptProvider(provider)) return [el(doc, 'div', { class: CONTAINER_CLASS[provider] }), hidden()];
   const placeholder = challenge.type === 'code' ? 'Enter the code shown above' : 'Solve the formula shown above';
   return [
-    el(doc, 'div', { class: 'captcha-challenge' }, el(doc, 'img', {}), el(doc, 'button', { type: 'button', class: 'captcha-reload' }, '↺')),
+    el(
+      doc,
+      'div',
+      { class: 'captcha-challenge' },
+      el(doc, 'img', {}),
+      el(doc, 'button', { type: 'button', class: 'captcha-reload' }, '↺'),
+    ),
     el(doc, 'input', { type: 'text', name: 'captcha', class: 'form-control captcha-control', placeholder }),
   ];
 }
 
 /** Fills `element` for `challenge` with the caller's template for its provider, else the built-in one. */
-export function renderTemplate(doc: Document, element: HTMLElement, challenge: Auth0Challenge, templates: CaptchaTemplates | undefined): void {
+export function renderTemplate(
+  doc: Document,
+  element: HTMLElement,
+  challenge: Auth0Challenge,
+  templates: CaptchaTemplates | undefined,
+): void {
   const provider = String(challenge.provider);
   const custom = templates?.[provider as keyof CaptchaTemplates] as ((c: Auth0Challenge) => string) | undefined;
   if (typeof custom === 'function') element.innerHTML = String(custom(escapedChallenge(challenge)));
@@ -53,7 +69,12 @@ export function renderTemplate(doc: Document, element: HTMLElement, challenge: A
 }
 
 /** Shows the error template (the caller's, else a red generic message). */
-export function renderError(doc: Document, element: HTMLElement, err: Error, templates: CaptchaTemplates | undefined): void {
+export function renderError(
+  doc: Document,
+  element: HTMLElement,
+  err: Error,
+  templates: CaptchaTemplates | undefined,
+): void {
   if (typeof templates?.error === 'function') {
     element.innerHTML = String(templates.error(err));
     return;

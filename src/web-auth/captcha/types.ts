@@ -1,7 +1,13 @@
 /** The captcha types the rendering modules use: the public ones (src/types/captcha.ts) and two of their own. */
 import type { Auth0Error } from '../../types.js';
 
-export type { Captcha, CaptchaConfiguration, CaptchaTemplates, CatpchaConfiguration, DoneCallback } from '../../types.js';
+export type {
+  Captcha,
+  CaptchaConfiguration,
+  CaptchaTemplates,
+  CatpchaConfiguration,
+  DoneCallback,
+} from '../../types.js';
 export type { ArkoseCaptchaControl as CaptchaLoaded } from '../../types.js';
 
 /**

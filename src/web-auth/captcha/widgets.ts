@@ -70,7 +70,13 @@ export function mountWidget(ctx: MountContext, loaded: unknown): void {
   };
   if (ctx.provider === 'auth0_v2') {
     let retries = 0;
-    Object.assign(params, { language: ctx.lang, appearance: ctx.appearance, theme: 'light', retry: 'never', 'response-field': false });
+    Object.assign(params, {
+      language: ctx.lang,
+      appearance: ctx.appearance,
+      theme: 'light',
+      retry: 'never',
+      'response-field': false,
+    });
     params['error-callback'] = () => {
       if (retries++ < MAX_RETRY) {
         ctx.setValue();

@@ -18,14 +18,16 @@ export const authorizationCode: GrantSpec = {
   optional: ['redirect_uri', 'code_verifier'],
   async handle(ctx, params, auth) {
     const code = ctx.tenant.state.peekCode(params['code'] ?? '');
-    if (!code || code.request.clientId !== auth.client.clientId) throw oauthError('invalid_grant', 'Invalid authorization code.');
+    if (!code || code.request.clientId !== auth.client.clientId)
+      throw oauthError('invalid_grant', 'Invalid authorization code.');
     const sent = params['redirect_uri'];
     if (sent === undefined || parseCandidate(sent)?.href !== code.request.redirectUri) {
       throw oauthError('invalid_grant', 'redirect_uri must be the one of the authorization request.');
     }
     const verifier = params['code_verifier'];
     if (code.request.codeChallenge !== undefined) {
-      if (verifier === undefined || !VERIFIER.test(verifier)) throw oauthError('invalid_grant', 'A code_verifier of 43 to 128 characters is required.');
+      if (verifier === undefined || !VERIFIER.test(verifier))
+        throw oauthError('invalid_grant', 'A code_verifier of 43 to 128 characters is required.');
       if (createHash('sha256').update(verifier, 'ascii').digest('base64url') !== code.request.codeChallenge) {
         throw oauthError('invalid_grant', 'Failed to verify code verifier.');
       }
@@ -34,13 +36,28 @@ export const authorizationCode: GrantSpec = {
     }
     const user = ctx.tenant.users.findById(code.userId);
     if (!user || user.blocked) throw oauthError('invalid_grant', 'The user of this code can no longer sign in.');
-    const result = userGrant(ctx.tenant.model, ctx.tenant.issuer, auth.client, code.request.scope, code.request.audience);
+    const result = userGrant(
+      ctx.tenant.model,
+      ctx.tenant.issuer,
+      auth.client,
+      code.request.scope,
+      code.request.audience,
+    );
     if (!result.ok) throw oauthError(result.error, result.description, result.status);
     ctx.tenant.state.takeCode(code.code);
-    const organization = code.request.organization === undefined ? undefined : findOrganization(ctx.tenant.model, code.request.organization);
+    const organization =
+      code.request.organization === undefined
+        ? undefined
+        : findOrganization(ctx.tenant.model, code.request.organization);
     return userTokenResponse(ctx, {
-      client: auth.client, user, grant: result.grant, sid: code.sid, authTime: code.authTime, nonce: code.request.nonce,
-      organization, certificateThumbprint: auth.certificateThumbprint,
+      client: auth.client,
+      user,
+      grant: result.grant,
+      sid: code.sid,
+      authTime: code.authTime,
+      nonce: code.request.nonce,
+      organization,
+      certificateThumbprint: auth.certificateThumbprint,
     });
   },
 };

@@ -10,7 +10,8 @@ export const clientCredentials: GrantSpec = {
   optional: ['audience', 'scope'],
   async handle(ctx, params, auth) {
     const { client } = auth;
-    if (auth.method === 'none') throw oauthError('unauthorized_client', 'A public client cannot use client_credentials.');
+    if (auth.method === 'none')
+      throw oauthError('unauthorized_client', 'A public client cannot use client_credentials.');
     const audience = params['audience'];
     if (!audience) throw oauthError('invalid_request', 'Missing required parameter: audience');
     const result = clientGrant(ctx.tenant.model, client, params['scope'], audience);
@@ -19,7 +20,12 @@ export const clientCredentials: GrantSpec = {
     const claims: Record<string, unknown> = { gty: 'client-credentials' };
     if (auth.certificateThumbprint) claims['cnf'] = { 'x5t#S256': auth.certificateThumbprint };
     const accessToken = await signAccessToken(ctx.tenant, {
-      clientId: client.clientId, subject: `${client.clientId}@clients`, scope: grant.scope, audience, lifetime: grant.lifetime, claims,
+      clientId: client.clientId,
+      subject: `${client.clientId}@clients`,
+      scope: grant.scope,
+      audience,
+      lifetime: grant.lifetime,
+      claims,
     });
     return { access_token: accessToken, scope: grant.scope, expires_in: grant.lifetime, token_type: 'Bearer' };
   },

@@ -6,7 +6,13 @@ import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../../state/brute-forc
 import type { GrantType } from '../../config/definition.js';
 import { isDatabase, isPasswordless } from '../../config/model.js';
 import type { RequestContext } from '../../http/types.js';
-import { otpLogin, PASSWORD_LEAKED, passwordLogin, WRONG_CREDENTIALS, wrongCodeMessage } from '../../protocol/password-login.js';
+import {
+  otpLogin,
+  PASSWORD_LEAKED,
+  passwordLogin,
+  WRONG_CREDENTIALS,
+  wrongCodeMessage,
+} from '../../protocol/password-login.js';
 import type { LoginOutcome } from '../../protocol/password-login.js';
 import { userGrant } from '../../protocol/scopes.js';
 import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
@@ -29,20 +35,40 @@ function fail(outcome: Extract<LoginOutcome, { ok: false }>, wrongMessage: strin
   }
 }
 
-async function issue(ctx: RequestContext, params: Record<string, string>, auth: AuthenticatedClient, outcome: LoginOutcome, wrong: string, gty: string) {
+async function issue(
+  ctx: RequestContext,
+  params: Record<string, string>,
+  auth: AuthenticatedClient,
+  outcome: LoginOutcome,
+  wrong: string,
+  gty: string,
+) {
   if (!outcome.ok) fail(outcome, wrong);
   const user = outcome.user;
   const organization = organizationFor(ctx, auth, params['organization'], user);
-  const result = userGrant(ctx.tenant.model, ctx.tenant.issuer, auth.client, params['scope'] ?? 'openid', params['audience']);
+  const result = userGrant(
+    ctx.tenant.model,
+    ctx.tenant.issuer,
+    auth.client,
+    params['scope'] ?? 'openid',
+    params['audience'],
+  );
   if (!result.ok) throw oauthError(result.error, result.description, result.status);
   return userTokenResponse(ctx, {
-    client: auth.client, user, grant: result.grant, ...freshLogin(ctx), organization, certificateThumbprint: auth.certificateThumbprint, gty,
+    client: auth.client,
+    user,
+    grant: result.grant,
+    ...freshLogin(ctx),
+    organization,
+    certificateThumbprint: auth.certificateThumbprint,
+    gty,
   });
 }
 
 function databaseRealm(ctx: RequestContext, auth: AuthenticatedClient, name: string | undefined) {
   const connection = name === undefined ? undefined : ctx.tenant.model.connections.get(name);
-  if (!name || !isDatabase(connection) || !auth.client.connections.includes(name)) throw oauthError('invalid_request', `Unknown or disabled realm: ${name ?? '(none)'}`);
+  if (!name || !isDatabase(connection) || !auth.client.connections.includes(name))
+    throw oauthError('invalid_request', `Unknown or disabled realm: ${name ?? '(none)'}`);
   return connection;
 }
 
@@ -79,7 +105,8 @@ export const passwordlessOtpGrant: GrantSpec = {
   async handle(ctx, params, auth) {
     const name = params['realm'] ?? '';
     const connection = ctx.tenant.model.connections.get(name);
-    if (!isPasswordless(connection) || !auth.client.connections.includes(name)) throw oauthError('invalid_request', `Unknown or disabled realm: ${name}`);
+    if (!isPasswordless(connection) || !auth.client.connections.includes(name))
+      throw oauthError('invalid_request', `Unknown or disabled realm: ${name}`);
     const outcome = otpLogin(ctx, connection, params['username'] ?? '', params['otp'] ?? '');
     return issue(ctx, params, auth, outcome, wrongCodeMessage(connection), 'passwordless');
   },

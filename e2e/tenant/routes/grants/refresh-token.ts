@@ -12,10 +12,14 @@ export const refreshToken: GrantSpec = {
   async handle(ctx, params, auth) {
     const { refreshTokens } = ctx.tenant;
     const found = refreshTokens.lookup(params['refresh_token'] ?? '');
-    if (found.kind === 'unknown' || found.token.clientId !== auth.client.clientId) throw oauthError('invalid_grant', 'Unknown or invalid refresh token.');
+    if (found.kind === 'unknown' || found.token.clientId !== auth.client.clientId)
+      throw oauthError('invalid_grant', 'Unknown or invalid refresh token.');
     if (found.kind === 'reused') {
       refreshTokens.revokeFamily(found.token.family);
-      throw oauthError('invalid_grant', 'Unknown or invalid refresh token (reuse detected: every token of this login was revoked).');
+      throw oauthError(
+        'invalid_grant',
+        'Unknown or invalid refresh token (reuse detected: every token of this login was revoked).',
+      );
     }
     const old = found.token;
     const granted = scopeList(old.scope);
@@ -23,15 +27,23 @@ export const refreshToken: GrantSpec = {
     const wider = requested.filter((s) => !granted.includes(s));
     if (wider.length > 0) throw oauthError('invalid_scope', `The refresh token was not granted: ${wider.join(' ')}`);
     const user = ctx.tenant.users.findById(old.userId);
-    if (!user || user.blocked) throw oauthError('invalid_grant', 'The user of this refresh token can no longer sign in.');
+    if (!user || user.blocked)
+      throw oauthError('invalid_grant', 'The user of this refresh token can no longer sign in.');
     const result = userGrant(ctx.tenant.model, ctx.tenant.issuer, auth.client, requested.join(' '), old.audience);
     if (!result.ok) throw oauthError(result.error, result.description, result.status);
-    const organization = old.organization === undefined ? undefined : findOrganization(ctx.tenant.model, old.organization);
+    const organization =
+      old.organization === undefined ? undefined : findOrganization(ctx.tenant.model, old.organization);
     // Rotation always hands out the successor (it keeps the original grant, so a narrower
     // request now does not shrink later refreshes); the access token gets what was asked.
     return userTokenResponse(ctx, {
-      client: auth.client, user, grant: { ...result.grant, offline: true }, sid: old.sid, authTime: old.authTime,
-      organization, certificateThumbprint: auth.certificateThumbprint, rotate: old,
+      client: auth.client,
+      user,
+      grant: { ...result.grant, offline: true },
+      sid: old.sid,
+      authTime: old.authTime,
+      organization,
+      certificateThumbprint: auth.certificateThumbprint,
+      rotate: old,
     });
   },
 };

@@ -30,19 +30,33 @@ export const tokenExchange: GrantSpec = {
   extra: true,
   async handle(ctx, params, auth) {
     const type = params['subject_token_type'] ?? '';
-    if (!ctx.tenant.model.tokenExchangeTypes.has(type)) throw oauthError('invalid_request', `No token exchange profile for subject_token_type ${type}`);
+    if (!ctx.tenant.model.tokenExchangeTypes.has(type))
+      throw oauthError('invalid_request', `No token exchange profile for subject_token_type ${type}`);
     const requested = params['requested_token_type'];
     if (requested !== undefined && requested !== 'urn:ietf:params:oauth:token-type:access_token') {
       throw oauthError('invalid_request', 'Only access tokens can be requested.');
     }
     const sub = await subjectOf(ctx, params['subject_token'] ?? '');
     const user = sub === undefined || sub.endsWith('@clients') ? undefined : ctx.tenant.users.findById(sub);
-    if (!user || user.blocked) throw oauthError('invalid_request', 'The subject_token is invalid, expired or names no user of this tenant.');
+    if (!user || user.blocked)
+      throw oauthError('invalid_request', 'The subject_token is invalid, expired or names no user of this tenant.');
     const organization = organizationFor(ctx, auth, params['organization'], user);
-    const result = userGrant(ctx.tenant.model, ctx.tenant.issuer, auth.client, params['scope'] ?? 'openid', params['audience']);
+    const result = userGrant(
+      ctx.tenant.model,
+      ctx.tenant.issuer,
+      auth.client,
+      params['scope'] ?? 'openid',
+      params['audience'],
+    );
     if (!result.ok) throw oauthError(result.error, result.description, result.status);
     const body = await userTokenResponse(ctx, {
-      client: auth.client, user, grant: result.grant, ...freshLogin(ctx), organization, certificateThumbprint: auth.certificateThumbprint, gty: 'token-exchange',
+      client: auth.client,
+      user,
+      grant: result.grant,
+      ...freshLogin(ctx),
+      organization,
+      certificateThumbprint: auth.certificateThumbprint,
+      gty: 'token-exchange',
     });
     return { ...body, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' };
   },

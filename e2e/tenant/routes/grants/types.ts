@@ -13,7 +13,11 @@ export interface GrantSpec {
   readonly optional: readonly string[];
   /** Token exchange forwards arbitrary extra parameters (reference §4.12); they are ignored. */
   readonly extra?: boolean;
-  handle(ctx: RequestContext, params: Record<string, string>, auth: AuthenticatedClient): Promise<Record<string, unknown>>;
+  handle(
+    ctx: RequestContext,
+    params: Record<string, string>,
+    auth: AuthenticatedClient,
+  ): Promise<Record<string, unknown>>;
 }
 
 export function oauthError(error: string, description: string, status = 400): HttpError {
@@ -21,11 +25,18 @@ export function oauthError(error: string, description: string, status = 400): Ht
 }
 
 /** The `organization` parameter of a user grant: it must exist, and the user must be a member. */
-export function organizationFor(ctx: RequestContext, auth: AuthenticatedClient, raw: string | undefined, user: StoredUser): Organization | undefined {
+export function organizationFor(
+  ctx: RequestContext,
+  auth: AuthenticatedClient,
+  raw: string | undefined,
+  user: StoredUser,
+): Organization | undefined {
   if (raw === undefined) return undefined;
-  if (auth.client.organizationUsage === 'deny') throw oauthError('invalid_request', `The client ${auth.client.clientId} does not accept organizations.`);
+  if (auth.client.organizationUsage === 'deny')
+    throw oauthError('invalid_request', `The client ${auth.client.clientId} does not accept organizations.`);
   const org = findOrganization(ctx.tenant.model, raw);
   if (!org) throw oauthError('invalid_request', `parameter organization is invalid: ${raw}`);
-  if (!org.members.has(user.userId)) throw oauthError('invalid_grant', `user ${user.userId} is not part of the ${org.id} organization`);
+  if (!org.members.has(user.userId))
+    throw oauthError('invalid_grant', `user ${user.userId} is not part of the ${org.id} organization`);
   return org;
 }
