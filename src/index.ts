@@ -27,7 +27,7 @@ export {
   type AuthResponseErrorFields,
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
-export { customEnvironment } from './web-auth/injection.js';
+export { customEnvironment } from './shared/custom-environment.js';
 export type { BrowserEnv } from './browser/env.js';
 export type { KeyValueStore } from './storage/key-value-store.js';
 export type { WebAuthOptions, WebAuthBaseOptions } from './web-auth/options.js';

@@ -5,7 +5,7 @@ import type { HttpClientOptions, RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkValue } from '../shared/assert.js';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
-import { customEnvironment } from '../web-auth/injection.js';
+import { customEnvironment } from '../shared/custom-environment.js';
 import { transactionStore } from '../storage/failover-store.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { call, challenge, type ClientContext, type ClientOptions } from './client-context.js';

@@ -4,7 +4,7 @@ import { checkOptions, optional, required, type Rule } from '../shared/assert.js
 import { joinUrl } from '../shared/query.js';
 import type { BrowserEnv } from '../browser/env.js';
 import type { TelemetryInfo } from '../types.js';
-import type { customEnvironment } from '../web-auth/injection.js';
+import type { customEnvironment } from '../shared/custom-environment.js';
 
 /** Options of `new Authentication(options)`; `WebAuth` takes these and more ({@link WebAuthOptions}). */
 export interface AuthenticationOptions {

@@ -6,7 +6,7 @@ import { wrapCallback } from '../http/response-handler.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
 import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
-import { customEnvironment } from '../web-auth/injection.js';
+import { customEnvironment } from '../shared/custom-environment.js';
 import {
   iterateProfiles,
   pageQuery,

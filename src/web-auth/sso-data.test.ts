@@ -4,7 +4,7 @@ import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/f
 import { atHash, claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { Authentication } from '../authentication/authentication.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { customEnvironment } from './injection.js';
+import { customEnvironment } from '../shared/custom-environment.js';
 import type { WebAuthContext } from './context.js';
 import { hostedSsoData, ssoDataFromSession, type SsoData } from './sso-data.js';
 

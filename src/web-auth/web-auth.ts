@@ -18,7 +18,7 @@ import { createWebAuthContext } from './create-context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
 import { HostedPages } from './hosted-pages.js';
-import { customEnvironment } from './injection.js';
+import { customEnvironment } from '../shared/custom-environment.js';
 import {
   deriveWebAuthOptions,
   validateWebAuthOptions,
