@@ -9,7 +9,7 @@ import { afterResponse, callbackOrPromise, type NodeCallback } from '../shared/c
 import { omit } from '../shared/objects.js';
 import { authorize } from './authorize.js';
 import type { WebAuthContext } from './context.js';
-import { whenRedirecting } from './hosted-pages.js';
+import { whenRedirecting } from './on-redirecting.js';
 import { runWebMessage } from './web-message.js';
 
 type Obj = Record<string, any>;

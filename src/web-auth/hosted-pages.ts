@@ -11,6 +11,7 @@ import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { onHostedLoginPage } from './context.js';
+import { whenRedirecting } from './on-redirecting.js';
 import { hostedSsoData } from './sso-data.js';
 
 import type { DbSignUpOptions, RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
@@ -26,12 +27,6 @@ export const SIGNUP_LOGIN_ERROR_INFO = {
   message:
     'Your account was created successfully, but we could not log you in automatically. Please try logging in with your new credentials.',
 };
-
-/** Calls `options.onRedirecting(done)` when given, else `done()` at once. */
-export function whenRedirecting(options: Obj, done: () => void): void {
-  if (typeof options.onRedirecting === 'function') options.onRedirecting(done);
-  else done();
-}
 
 /** Hosted-login-page helpers. */
 export class HostedPages {

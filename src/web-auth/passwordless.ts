@@ -6,7 +6,7 @@ import { mergeBase } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import type { RequestHandle } from '../http/request.js';
 import { onHostedLoginPage } from './context.js';
-import { whenRedirecting } from './hosted-pages.js';
+import { whenRedirecting } from './on-redirecting.js';
 import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types.js';
 
 type Obj = Record<string, any>;
