@@ -12,21 +12,15 @@ import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { onHostedLoginPage } from './context.js';
 import { whenRedirecting } from './on-redirecting.js';
+import { signupThenLogin } from './signup-then-login.js';
 import { hostedSsoData } from './sso-data.js';
 
-import type { DbSignUpOptions, RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
+import type { RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
 
 type Obj = Record<string, any>;
 
 const BASE_KEYS = ['clientID', 'redirectUri', 'tenant', 'responseType', 'responseMode', 'scope', 'audience'];
 const ULP_BASE_KEYS = [...BASE_KEYS, '_csrf', 'state', '_intstate', 'nonce'];
-
-/** v10's `errorInfo` for "the account was created but the automatic login failed". */
-export const SIGNUP_LOGIN_ERROR_INFO = {
-  error_code: 'login_error',
-  message:
-    'Your account was created successfully, but we could not log you in automatically. Please try logging in with your new credentials.',
-};
 
 /** Hosted-login-page helpers. */
 export class HostedPages {
@@ -72,26 +66,6 @@ export class HostedPages {
   signupAndLogin(options: RedirectSignupAndLoginOptions, cb: NodeCallback<never>): void {
     signupThenLogin(this.ctx, options, (done) => this.login(options, done), cb);
   }
-}
-
-/**
- * Signs up with `options`, then runs `login`; a login error gets v10's `errorInfo` saying the
- * account was created, so the app can ask the user to log in instead of signing up again.
- */
-export function signupThenLogin<T = never>(
-  ctx: WebAuthContext,
-  options: Obj,
-  login: (cb: NodeCallback<T>) => void,
-  cb: NodeCallback<T>,
-): void {
-  ctx.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
-    if (err) return cb(err);
-    // The popup variant's login calls back with the authResult, which goes through.
-    login((loginErr, result) => {
-      if (loginErr) loginErr.errorInfo = SIGNUP_LOGIN_ERROR_INFO;
-      cb(loginErr, result);
-    });
-  });
 }
 
 // Every public method works detached (destructured, promisified).

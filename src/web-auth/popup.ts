@@ -17,7 +17,7 @@ import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
 import type { TransactionManager } from './transaction-manager.js';
-import { signupThenLogin } from './hosted-pages.js';
+import { signupThenLogin } from './signup-then-login.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
 import type { AuthResult } from './validate-response.js';

@@ -13,7 +13,8 @@ import { ArgumentError } from '../errors.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
-import { signupThenLogin, type HostedPages } from './hosted-pages.js';
+import type { HostedPages } from './hosted-pages.js';
+import { signupThenLogin } from './signup-then-login.js';
 import { login } from './login.js';
 
 type Obj = Record<string, any>;
