@@ -1,11 +1,7 @@
 /** Key case conversion with auth0-js 10's exact algorithms (wire format is snake_case). */
+import { has, isPlainObject } from './objects.js';
 
 type Obj = Record<string, unknown>;
-
-/** Own-property test (a key like `toString` must not match the prototype's). */
-export const has = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);
-
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `clientID` → `client_id`, `abc1` → `abc_1`, `XMLThing` → `xmlthing`. */
 export function snakeKey(key: string): string {
@@ -36,7 +32,7 @@ export function camelKey(key: string): string {
  * only; their values are still converted.
  */
 export function toSnakeCase(value: unknown, keep: readonly string[] = []): unknown {
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   const out: Obj = {};
   for (const [key, inner] of Object.entries(value)) {
     out[keep.includes(key) ? key : snakeKey(key)] = toSnakeCase(inner);
@@ -46,7 +42,7 @@ export function toSnakeCase(value: unknown, keep: readonly string[] = []): unkno
 
 /** camelCases keys recursively (arrays untouched); `keepOriginal` also keeps each original key. */
 export function toCamelCase(value: unknown, keepOriginal = false): unknown {
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   const out: Obj = {};
   for (const [key, inner] of Object.entries(value)) {
     const camel = camelKey(key);

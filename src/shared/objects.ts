@@ -27,3 +27,6 @@ export function omit(obj: object, keys: readonly string[]): Obj {
 export function isPlainObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** Own-property test (a key like `toString` must not match the prototype's). */
+export const has = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);

@@ -1,7 +1,7 @@
 /** `webAuth.parseHash`: read the authentication response from the URL fragment and validate it. */
 import { AuthResponseError } from '../errors.js';
 import { currentLocation } from '../browser/env.js';
-import { has } from '../shared/casing.js';
+import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse, type AuthDone, type ValidateOptions } from './validate-response.js';
