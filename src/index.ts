@@ -46,7 +46,7 @@ export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
 export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
 export type { Popup } from './web-auth/popup.js';
-export type { CrossOriginAuthentication } from './web-auth/cross-origin-verification.js';
+export type { CrossOriginAuthentication } from './web-auth/cross-origin-login.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './web-auth/options.js';
 
@@ -64,7 +64,7 @@ declare namespace auth0 {
   export type DBConnection = import('./authentication/db-connection.js').DBConnection;
   export type Redirect = import('./web-auth/redirect.js').RedirectLogin;
   export type Popup = import('./web-auth/popup.js').Popup;
-  export type CrossOriginAuthentication = import('./web-auth/cross-origin-verification.js').CrossOriginAuthentication;
+  export type CrossOriginAuthentication = import('./web-auth/cross-origin-login.js').CrossOriginAuthentication;
   export type AuthOptions = import('./web-auth/options.js').WebAuthOptions;
   export type ManagementOptions = import('./management/management.js').ManagementOptions;
   export type ParseHashOptions = import('./web-auth/parse-hash.js').ParseHashOptions;

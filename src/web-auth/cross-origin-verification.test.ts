@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchMessage, fakeEnv, fakeWindow } from '../testing/fake-env.js';
-import { verifierKey } from './cross-origin.js';
+import { verifierKey } from './cross-origin-verification.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { WebAuth } from './web-auth.js';
 

@@ -1,14 +1,15 @@
 /**
  * The cross-origin verification page (`crossOriginVerification()`): the tenant frames this app page
- * when third-party cookies are blocked, and asks it for the verifier that the embedded login stored.
+ * when third-party cookies are blocked, and asks it for the verifier that the embedded login stored
+ * (`cross-origin-login.ts`).
  */
 import { currentLocation } from '../browser/env.js';
 import { acceptMessage } from '../browser/message-filter.js';
-import { webMessageHandler, type WebMessageHandler } from './web-message.js';
 import type { WebAuthContext } from './context.js';
-import { crossOriginLogin, verifierKey } from './cross-origin.js';
-import type { RequestError } from '../errors.js';
-import type { Auth0Callback, CrossOriginLoginOptions } from '../types.js';
+
+/** Storage key of the verifier for one cross-origin login (written by the cross-origin login). */
+export const verifierKey = (rootUrl: string, coId: string) =>
+  `co/verifier/${encodeURIComponent(rootUrl)}/${encodeURIComponent(coId)}`;
 
 /** A `name` parameter of the fragment, split the simple way v10 does. */
 function fragmentParam(hash: string, name: string): string | undefined {
@@ -46,23 +47,4 @@ export function crossOriginVerification(ctx: WebAuthContext): void {
     parent.postMessage({ type: 'co_verifier_response', response: { verifier } }, event.origin);
   });
   parent.postMessage({ type: 'ready' }, tenantOrigin);
-}
-
-/** v10's `crossOriginAuthentication` object: embedded login and the verification page. */
-export interface CrossOriginAuthentication {
-  /** Posts the credentials to `/co/authenticate` as given (no base options, no transaction step). */
-  login(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
-  /** The same as `webAuth.crossOriginVerification()`. */
-  callback(): void;
-  /** The web-message runner popup-mode login uses (v10 exposed it here too). */
-  webMessageHandler: WebMessageHandler;
-}
-
-/** A `crossOriginAuthentication` object for `ctx` (v10 had one per WebAuth and one per Redirect). */
-export function crossOriginAuthentication(ctx: WebAuthContext): CrossOriginAuthentication {
-  return {
-    login: (options, cb) => crossOriginLogin(ctx, options, cb),
-    callback: () => crossOriginVerification(ctx),
-    webMessageHandler: webMessageHandler(ctx),
-  };
 }

@@ -13,7 +13,7 @@ import type {
   SignupAndAuthorizeOptions,
 } from '../types.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
-import { crossOriginLogin } from './cross-origin.js';
+import { crossOriginLogin } from './cross-origin-login.js';
 import type { HostedPages } from './hosted-pages.js';
 
 const LOGIN_KEYS = [

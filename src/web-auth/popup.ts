@@ -14,8 +14,7 @@ import { afterResponse, callbackOrPromise, type NodeCallback } from '../shared/c
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl } from '../shared/query.js';
 import type { WebAuthContext } from './context.js';
-import { crossOriginLogin } from './cross-origin.js';
-import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
+import { crossOriginAuthentication, crossOriginLogin, type CrossOriginAuthentication } from './cross-origin-login.js';
 import type { TransactionManager } from './transaction-manager.js';
 import { signupThenLogin } from './signup-then-login.js';
 import type { PluginHandler } from './plugins.js';

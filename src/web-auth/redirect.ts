@@ -11,8 +11,7 @@ import type {
 } from '../types.js';
 import { ArgumentError } from '../errors.js';
 import type { WebAuthContext } from './context.js';
-import { crossOriginLogin } from './cross-origin.js';
-import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
+import { crossOriginAuthentication, crossOriginLogin, type CrossOriginAuthentication } from './cross-origin-login.js';
 import type { HostedPages } from './hosted-pages.js';
 import { signupThenLogin } from './signup-then-login.js';
 import { login } from './login.js';

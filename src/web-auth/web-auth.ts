@@ -15,8 +15,7 @@ import { linkClientContext } from './client-sso-data.js';
 import type { WebAuthContext } from './context.js';
 import { login, signupAndAuthorize } from './login.js';
 import { createWebAuthContext } from './create-context.js';
-import { crossOriginLogin } from './cross-origin.js';
-import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-verification.js';
+import { crossOriginAuthentication, crossOriginLogin, type CrossOriginAuthentication } from './cross-origin-login.js';
 import { HostedPages } from './hosted-pages.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import {

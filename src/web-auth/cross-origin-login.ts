@@ -1,6 +1,7 @@
 /**
- * Embedded login outside the hosted page: credentials to `POST /co/authenticate` (cookies
- * included), the verifier kept for the verification page, then `/authorize` with the login ticket.
+ * Cross-origin (embedded) login outside the hosted page: credentials to `POST /co/authenticate`
+ * (cookies included), the verifier kept for the verification page, then `/authorize` with the
+ * login ticket. Also v10's `crossOriginAuthentication` object around it.
  */
 import { call } from '../authentication/client-context.js';
 import { toRequestError, wrapCallback } from '../http/response-handler.js';
@@ -9,18 +10,17 @@ import { afterResponse, callbackOrPromise, type NodeCallback } from '../shared/c
 import { omit } from '../shared/objects.js';
 import { authorize } from './authorize.js';
 import type { WebAuthContext } from './context.js';
+import { crossOriginVerification, verifierKey } from './cross-origin-verification.js';
 import { whenRedirecting } from './on-redirecting.js';
-import { runWebMessage } from './web-message.js';
+import { runWebMessage, webMessageHandler, type WebMessageHandler } from './web-message.js';
+import type { RequestError } from '../errors.js';
+import type { Auth0Callback, CrossOriginLoginOptions } from '../types.js';
 
 type Obj = Record<string, any>;
 
 const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
 /** The verifier lives 15 minutes (v10). */
 const VERIFIER_DAYS = 1 / 96;
-
-/** Storage key of the verifier for one cross-origin login (shared with the verification page). */
-export const verifierKey = (rootUrl: string, coId: string) =>
-  `co/verifier/${encodeURIComponent(rootUrl)}/${encodeURIComponent(coId)}`;
 
 function credentialsBody(ctx: WebAuthContext, options: Obj): Obj {
   const base = ctx.baseOptions as Obj;
@@ -94,4 +94,23 @@ export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCal
       { withCredentials: true },
     );
   });
+}
+
+/** v10's `crossOriginAuthentication` object: embedded login and the verification page. */
+export interface CrossOriginAuthentication {
+  /** Posts the credentials to `/co/authenticate` as given (no base options, no transaction step). */
+  login(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
+  /** The same as `webAuth.crossOriginVerification()`. */
+  callback(): void;
+  /** The web-message runner popup-mode login uses (v10 exposed it here too). */
+  webMessageHandler: WebMessageHandler;
+}
+
+/** A `crossOriginAuthentication` object for `ctx` (v10 had one per WebAuth and one per Redirect). */
+export function crossOriginAuthentication(ctx: WebAuthContext): CrossOriginAuthentication {
+  return {
+    login: (options, cb) => crossOriginLogin(ctx, options, cb),
+    callback: () => crossOriginVerification(ctx),
+    webMessageHandler: webMessageHandler(ctx),
+  };
 }
