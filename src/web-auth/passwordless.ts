@@ -6,6 +6,7 @@ import { mergeBase } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import type { RequestHandle } from '../http/request.js';
 import { onHostedLoginPage } from './context.js';
+import { crossOriginLogin } from './cross-origin-login.js';
 import { whenRedirecting } from './on-redirecting.js';
 import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types.js';
 
@@ -70,12 +71,7 @@ export function passwordlessVerify(
  * Logs in with a passwordless code: on the hosted page through verify-and-redirect, elsewhere
  * through cross-origin authentication (`crossOriginLogin`).
  */
-export function passwordlessLogin(
-  ctx: WebAuthContext,
-  options: Obj,
-  cb: NodeCallback<never> | undefined,
-  crossOriginLogin: (params: Obj, cb?: NodeCallback<never>) => void | Promise<never>,
-): void | Promise<never> {
+export function passwordlessLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
   const params = mergeBase(ctx.baseOptions, LOGIN_KEYS, options);
   ctx.transactionManager.process(params);
   if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) {
@@ -89,5 +85,5 @@ export function passwordlessLogin(
     username: email || phoneNumber,
     otp: verificationCode,
   };
-  return crossOriginLogin({ ...credentials, ...rest }, cb);
+  return crossOriginLogin(ctx, { ...credentials, ...rest }, cb);
 }

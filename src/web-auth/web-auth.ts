@@ -15,7 +15,7 @@ import { linkClientContext } from './client-sso-data.js';
 import type { WebAuthContext } from './context.js';
 import { login, signupAndAuthorize } from './login.js';
 import { createWebAuthContext } from './create-context.js';
-import { crossOriginAuthentication, crossOriginLogin, type CrossOriginAuthentication } from './cross-origin-login.js';
+import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-login.js';
 import { HostedPages } from './hosted-pages.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import {
@@ -122,6 +122,7 @@ export class WebAuth {
     this.crossOriginAuthentication = crossOriginAuthentication(this.ctx);
     this.webMessageHandler = webMessageHandler(this.ctx);
     this.redirect = redirectLogin(this.ctx, this._universalLogin);
+    // Late-bound on purpose: v10's popup.callback called webAuth.parseHash, so an app's own one applies.
     this.popup = new Popup(this.ctx, (options, cb) => this.parseHash(options, cb));
   }
 
@@ -322,7 +323,7 @@ export class WebAuth {
   passwordlessLogin(options: PasswordlessLoginOptions, cb: Cb<undefined>): void;
   passwordlessLogin(options: PasswordlessLoginOptions): Promise<never>;
   passwordlessLogin(options: PasswordlessLoginOptions, cb?: NodeCallback<any>): void | Promise<never> {
-    return passwordlessLogin(this.ctx, options, cb, (params, done) => crossOriginLogin(this.ctx, params, done));
+    return passwordlessLogin(this.ctx, options, cb);
   }
 
   /**
