@@ -4,7 +4,7 @@ import { defaultEnv, onHostedLoginPage, type BrowserEnv } from '../browser/env.j
 import type { HttpClientOptions, RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkValue } from '../shared/assert.js';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise } from '../shared/callback.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { transactionStore } from '../storage/failover-store.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
@@ -33,10 +33,9 @@ import type {
   SsoDataResult,
   TokenResult,
 } from '../types.js';
+import type { NodeCallback } from '../shared/types.js';
 
 type Result<T> = RequestHandle | Promise<T>;
-type Cb<T> = Auth0Callback<T, RequestError>;
-
 /** Each client's SSO-data storage, made on first use (outside the instance, which v10 shaped). */
 const ssoStorages = new WeakMap<Authentication, SsoDataStorage>();
 
@@ -128,7 +127,10 @@ export class Authentication implements AuthenticationClient {
   }
 
   /** Password grant against the default directory (`POST /oauth/token`, `grant_type=password`). */
-  loginWithDefaultDirectory(options: DefaultDirectoryLoginOptions, cb: Cb<TokenResult>): RequestHandle;
+  loginWithDefaultDirectory(
+    options: DefaultDirectoryLoginOptions,
+    cb: Auth0Callback<TokenResult, RequestError>,
+  ): RequestHandle;
   loginWithDefaultDirectory(options: DefaultDirectoryLoginOptions): Promise<TokenResult>;
   loginWithDefaultDirectory(options: DefaultDirectoryLoginOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.loginWithDefaultDirectory(this.ctx, options, cb);
@@ -142,7 +144,7 @@ export class Authentication implements AuthenticationClient {
    * const { accessToken, idToken } = await auth.login({ username, password, realm: 'Username-Password-Authentication' });
    * ```
    */
-  login(options: DefaultLoginOptions, cb: Cb<TokenResult>): RequestHandle;
+  login(options: DefaultLoginOptions, cb: Auth0Callback<TokenResult, RequestError>): RequestHandle;
   login(options: DefaultLoginOptions): Promise<TokenResult>;
   login(options: DefaultLoginOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.loginWithPasswordRealm(this.ctx, options, cb);
@@ -156,7 +158,7 @@ export class Authentication implements AuthenticationClient {
    * const tokens = await auth.oauthToken({ grantType: 'authorization_code', code, codeVerifier, redirectUri });
    * ```
    */
-  oauthToken(options: OAuthTokenOptions, cb: Cb<TokenResult>): RequestHandle;
+  oauthToken(options: OAuthTokenOptions, cb: Auth0Callback<TokenResult, RequestError>): RequestHandle;
   oauthToken(options: OAuthTokenOptions): Promise<TokenResult>;
   oauthToken(options: OAuthTokenOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.oauthToken(this.ctx, options, cb);
@@ -167,7 +169,10 @@ export class Authentication implements AuthenticationClient {
    * @deprecated The endpoint is legacy; use `login` (password realm grant) or `WebAuth.login`.
    * @throws {@link ArgumentError} when a required option is missing (callback form: passed to `cb`).
    */
-  loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb: Cb<TokenResult>): RequestHandle;
+  loginWithResourceOwner(
+    options: ResourceOwnerLoginOptions,
+    cb: Auth0Callback<TokenResult, RequestError>,
+  ): RequestHandle;
   loginWithResourceOwner(options: ResourceOwnerLoginOptions): Promise<TokenResult>;
   loginWithResourceOwner(options: ResourceOwnerLoginOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.loginWithResourceOwner(this.ctx, options, cb);
@@ -182,7 +187,7 @@ export class Authentication implements AuthenticationClient {
    * console.log(profile.email);
    * ```
    */
-  userInfo(accessToken: string, cb: Cb<UserProfile>): RequestHandle;
+  userInfo(accessToken: string, cb: Auth0Callback<UserProfile, RequestError>): RequestHandle;
   userInfo(accessToken: string): Promise<UserProfile>;
   userInfo(accessToken: string, cb?: NodeCallback<any>): Result<UserProfile> {
     checkValue(accessToken, 'string', 'accessToken parameter is not valid');
@@ -191,7 +196,7 @@ export class Authentication implements AuthenticationClient {
   }
 
   /** The captcha challenge for the hosted login page (needs `state` in the base options). */
-  getChallenge(cb: Cb<Auth0Challenge | undefined>): RequestHandle | undefined;
+  getChallenge(cb: Auth0Callback<Auth0Challenge | undefined, RequestError>): RequestHandle | undefined;
   getChallenge(): Promise<Auth0Challenge | undefined>;
   getChallenge(cb?: NodeCallback<any>) {
     return challenge(this.ctx, 'usernamepassword/challenge', cb);
@@ -210,8 +215,8 @@ export class Authentication implements AuthenticationClient {
    * });
    * ```
    */
-  getSSOData(cb: Cb<SsoDataResult | undefined>): void;
-  getSSOData(withActiveDirectories: boolean, cb: Cb<SsoDataResult | undefined>): void;
+  getSSOData(cb: Auth0Callback<SsoDataResult | undefined, RequestError>): void;
+  getSSOData(withActiveDirectories: boolean, cb: Auth0Callback<SsoDataResult | undefined, RequestError>): void;
   getSSOData(withActiveDirectories?: boolean): Promise<SsoDataResult>;
   getSSOData(
     withActiveDirectories?: boolean | NodeCallback<any>,
@@ -234,14 +239,14 @@ export class Authentication implements AuthenticationClient {
    * @deprecated The endpoint is legacy; use the token endpoint's grants instead.
    * @throws {@link ArgumentError} when `grant_type` is missing (callback form: passed to `cb`).
    */
-  delegation(options: DelegationOptions, cb: Cb<Auth0DelegationToken>): RequestHandle;
+  delegation(options: DelegationOptions, cb: Auth0Callback<Auth0DelegationToken, RequestError>): RequestHandle;
   delegation(options: DelegationOptions): Promise<Auth0DelegationToken>;
   delegation(options: DelegationOptions, cb?: NodeCallback<any>): Result<Auth0DelegationToken> {
     return token.delegation(this.ctx, options, cb) as Result<Auth0DelegationToken>;
   }
 
   /** The country of the caller's IP address (`{ countryCode }`). */
-  getUserCountry(cb: Cb<{ countryCode: string }>): RequestHandle;
+  getUserCountry(cb: Auth0Callback<{ countryCode: string }, RequestError>): RequestHandle;
   getUserCountry(): Promise<{ countryCode: string }>;
   getUserCountry(cb?: NodeCallback<any>): Result<{ countryCode: string }> {
     return call(this.ctx, 'GET', 'user/geoloc/country', undefined, cb);
@@ -255,7 +260,7 @@ export class Authentication implements AuthenticationClient {
    * const tokens = await auth.customTokenExchange({ subjectToken, subjectTokenType: 'urn:acme:legacy-token' });
    * ```
    */
-  customTokenExchange(options: CustomTokenExchangeOptions, cb: Cb<TokenResult>): RequestHandle;
+  customTokenExchange(options: CustomTokenExchangeOptions, cb: Auth0Callback<TokenResult, RequestError>): RequestHandle;
   customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
   customTokenExchange(options: CustomTokenExchangeOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.customTokenExchange(this.ctx, options, cb);

@@ -4,11 +4,11 @@
  * the capabilities never import each other in a loop.
  */
 import type { HttpClientOptions, RequestHandle } from '../http/request.js';
-import type { NodeCallback } from '../shared/callback.js';
 import type { AuthorizeOptions, DefaultLoginOptions, LogoutOptions, ResourceOwnerLoginOptions } from '../types.js';
 import type { ClientContext, ClientOptions } from './client-context.js';
 import type { DBConnection } from './db-connection.js';
 import type { PasswordlessAuthentication } from './passwordless.js';
+import type { NodeCallback } from '../shared/types.js';
 
 export interface AuthenticationClient {
   baseOptions: ClientOptions;

@@ -1,7 +1,7 @@
 /** `client.dbConnection`: signup, password change and their captcha challenges. */
 import { detachableMethods } from '../shared/detachable.js';
 import { checkOptions, required } from '../shared/assert.js';
-import { checkCallback, type NodeCallback } from '../shared/callback.js';
+import { checkCallback } from '../shared/callback.js';
 import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import type { RequestHandle } from '../http/request.js';
@@ -14,8 +14,8 @@ import type {
   DbSignUpOptions,
   DbSignUpResults,
 } from '../types.js';
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
-type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';
 
 /** The option checks of `signup`, with v10's messages. */
@@ -46,7 +46,7 @@ export class DBConnection {
     checkCallback(cb);
     const merged = mergeBase(this.ctx.baseOptions, ['clientID', 'state'], options);
     const metadata = merged.user_metadata || merged.userMetadata;
-    const body = toSnakeCase(omit(merged, ['scope', 'userMetadata', 'user_metadata']), ['auth0Client']) as Obj;
+    const body = toSnakeCase(omit(merged, ['scope', 'userMetadata', 'user_metadata']), ['auth0Client']) as AnyObject;
     if (metadata) body.user_metadata = metadata;
     return call<DbSignUpResults>(this.ctx, 'POST', 'dbconnections/signup', body, cb);
   }
@@ -63,7 +63,9 @@ export class DBConnection {
     checkOptions(options, OPTIONS_MESSAGE, [required('connection'), required('email')]);
     checkCallback(cb);
     const caller = pick(options, ['email', 'connection', 'captcha']);
-    const body = toSnakeCase(mergeBase(this.ctx.baseOptions, ['clientID', 'state'], caller), ['auth0Client']) as Obj;
+    const body = toSnakeCase(mergeBase(this.ctx.baseOptions, ['clientID', 'state'], caller), [
+      'auth0Client',
+    ]) as AnyObject;
     return call(this.ctx, 'POST', 'dbconnections/change_password', body, cb);
   }
 

@@ -1,7 +1,7 @@
 /** `client.passwordless`: start, verify, the verify-redirect URL and the challenge. */
 import { detachableMethods } from '../shared/detachable.js';
 import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
-import { checkCallback, type NodeCallback } from '../shared/callback.js';
+import { checkCallback } from '../shared/callback.js';
 import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl, stringifyQuery } from '../shared/query.js';
@@ -15,8 +15,8 @@ import type {
   PasswordlessStartResult,
   PasswordlessVerifyOptions,
 } from '../types.js';
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
-type Obj = Record<string, any>;
 const OPTIONS_MESSAGE = 'options parameter is not valid';
 
 const VERIFY_RULES: Rule[] = [
@@ -77,7 +77,7 @@ export class PasswordlessAuthentication {
     const language = options.xRequestLanguage;
     delete options.xRequestLanguage; // v10 removes it from the caller's object
     const body = mergeBase(this.ctx.baseOptions, ['clientID', 'responseType', 'redirectUri', 'scope'], options);
-    const authParams: Obj = { ...(body.authParams as Obj | undefined) };
+    const authParams: AnyObject = { ...(body.authParams as AnyObject | undefined) };
     if (body.scope) authParams.scope = authParams.scope || body.scope;
     if (body.redirectUri) authParams.redirect_uri = authParams.redirectUri || body.redirectUri;
     if (body.responseType) authParams.response_type = authParams.responseType || body.responseType;
@@ -85,7 +85,7 @@ export class PasswordlessAuthentication {
     const snake = toSnakeCase(omit(body, ['redirectUri', 'responseType', 'scope']), [
       'auth0Client',
       'authParams',
-    ]) as Obj;
+    ]) as AnyObject;
     const headers = language ? { 'X-Request-Language': String(language) } : undefined;
     return call<PasswordlessStartResult>(this.ctx, 'POST', 'passwordless/start', snake, cb, { headers });
   }
@@ -106,7 +106,7 @@ export class PasswordlessAuthentication {
     const body = toSnakeCase(
       pick(options, ['connection', 'verificationCode', 'phoneNumber', 'email', 'auth0Client', 'clientID']),
       ['auth0Client'],
-    ) as Obj;
+    ) as AnyObject;
     return call(this.ctx, 'POST', 'passwordless/verify', body, cb);
   }
 
@@ -115,7 +115,7 @@ export class PasswordlessAuthentication {
     checkVerifyOptions(options);
     const params = mergeBase(this.ctx.baseOptions, VERIFY_URL_BASE_KEYS, options);
     if (this.ctx.http.telemetry) params.auth0Client = this.ctx.http.telemetry;
-    const query = stringifyQuery(toSnakeCase(params, ['auth0Client']) as Obj);
+    const query = stringifyQuery(toSnakeCase(params, ['auth0Client']) as AnyObject);
     return joinUrl(this.ctx.baseOptions.rootUrl, 'passwordless', 'verify_redirect') + '?' + query;
   }
 

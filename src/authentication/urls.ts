@@ -4,8 +4,7 @@ import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import { joinUrl, stringifyQuery } from '../shared/query.js';
 import { unknownAuthorizeParams, unknownParamsWarning } from './authorize-params.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject } from '../shared/types.js';
 
 export interface UrlContext {
   baseOptions: Record<string, any> & { rootUrl: string };
@@ -23,7 +22,7 @@ const containsWord = (list: unknown, word: string) => String(list).indexOf(word)
 /** The `/authorize` URL for `options` merged over the base options. */
 export function buildAuthorizeUrl(ctx: UrlContext, options: unknown): string {
   checkValue(options, 'object', 'options parameter is not valid');
-  let params = mergeBase(ctx.baseOptions, AUTHORIZE_BASE_KEYS, options as Obj);
+  let params = mergeBase(ctx.baseOptions, AUTHORIZE_BASE_KEYS, options as AnyObject);
   checkOptions(params, 'options parameter is not valid', [
     required('clientID'),
     optional('redirectUri', 'string', 'redirectUri option is required'),
@@ -37,7 +36,7 @@ export function buildAuthorizeUrl(ctx: UrlContext, options: unknown): string {
   ]);
   if (ctx.telemetry) params.auth0Client = ctx.telemetry;
   if (Array.isArray(params.connection_scope)) params.connection_scope = params.connection_scope.join(',');
-  params = toSnakeCase(omit(params, NOT_SENT), ['auth0Client']) as Obj;
+  params = toSnakeCase(omit(params, NOT_SENT), ['auth0Client']) as AnyObject;
   const secrets = SECRET_PARAMS.filter((key) => key in params);
   if (secrets.length) {
     ctx.warn(`Secrets are never sent in the /authorize URL; dropped: [${secrets.join(',')}]`);
@@ -51,10 +50,10 @@ export function buildAuthorizeUrl(ctx: UrlContext, options: unknown): string {
 /** The `/v2/logout` URL; `returnTo` keeps its casing and `federated` becomes a bare flag. */
 export function buildLogoutUrl(ctx: UrlContext, options?: unknown): string {
   checkValue(options, 'object', 'options parameter is not valid', true);
-  const caller = (options || {}) as Obj;
+  const caller = (options || {}) as AnyObject;
   const params = mergeBase(ctx.baseOptions, ['clientID'], caller);
   if (ctx.telemetry) params.auth0Client = ctx.telemetry;
-  const query = omit(toSnakeCase(params, ['auth0Client', 'returnTo']) as Obj, ['federated']);
+  const query = omit(toSnakeCase(params, ['auth0Client', 'returnTo']) as AnyObject, ['federated']);
   const federated = caller.federated;
   const flag = federated !== undefined && federated !== false && federated !== 'false' ? '&federated' : '';
   return joinUrl(ctx.baseOptions.rootUrl, 'v2', 'logout') + '?' + stringifyQuery(query) + flag;

@@ -5,6 +5,7 @@
 import { RequestError } from '../errors.js';
 import { toCamelCase } from '../shared/casing.js';
 import { TransportError, isHttpResponse } from './transport-error.js';
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 export interface HandlerFlags {
   forceLegacyError?: boolean;
@@ -12,16 +13,13 @@ export interface HandlerFlags {
   keepOriginalCasing?: boolean;
 }
 
-export type Callback<T = unknown> = (err: any, result?: T) => void;
-
-type Obj = Record<string, any>;
 /**
  * The error fields whose run-time values (null, numbers, objects) are wider than their declared
  * types, which are those of @types/auth0-js.
  */
 type LooseFields = { code: unknown; description: unknown };
 
-const firstTruthy = (obj: Obj, keys: string[]): unknown => {
+const firstTruthy = (obj: AnyObject, keys: string[]): unknown => {
   for (const key of keys) if (obj[key]) return obj[key];
   return null;
 };
@@ -29,7 +27,7 @@ const firstTruthy = (obj: Obj, keys: string[]): unknown => {
 /** Builds the v10 error object (keys in v10's order) from any error value. */
 export function toRequestError(err: unknown, flags: HandlerFlags = {}): RequestError {
   const response = err instanceof TransportError ? err.response : undefined;
-  let effective: Obj = (response?.body as Obj | null) || (err as Obj);
+  let effective: AnyObject = (response?.body as AnyObject | null) || (err as AnyObject);
   if (effective && effective.err) effective = effective.err;
   effective = effective ?? {};
 
@@ -84,7 +82,7 @@ function toResult(data: unknown, flags: HandlerFlags): unknown {
 }
 
 /** Wraps `cb` so that it receives v10-shaped errors and results. */
-export function wrapCallback<T>(cb: Callback<T>, flags: HandlerFlags = {}) {
+export function wrapCallback<T>(cb: NodeCallback<T>, flags: HandlerFlags = {}) {
   return (err: unknown, data?: any): void => {
     if (!err && !data) {
       return cb({ error: 'generic_error', errorDescription: 'Something went wrong' });

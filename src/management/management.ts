@@ -5,7 +5,7 @@ import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSp
 import { wrapCallback } from '../http/response-handler.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise } from '../shared/callback.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import {
   iterateProfiles,
@@ -23,6 +23,7 @@ import type {
   TokenProvider,
   UserMetadata,
 } from '../types.js';
+import type { NodeCallback } from '../shared/types.js';
 
 /** Options of `new Management(options)`. */
 export interface ManagementOptions {
@@ -55,8 +56,6 @@ export interface ManagementOptions {
   /** Advanced: a custom browser environment (`customEnvironment` from this package). */
   [customEnvironment]?: BrowserEnv | undefined;
 }
-
-type Cb<T> = Auth0Callback<T, RequestError>;
 
 /**
  * Management API client for the signed-in user.
@@ -107,7 +106,7 @@ export class Management {
    * const user = await management.getUser(idTokenPayload.sub);
    * ```
    */
-  getUser(userId: string, cb: Cb<ManagementUser>): RequestHandle;
+  getUser(userId: string, cb: Auth0Callback<ManagementUser, RequestError>): RequestHandle;
   getUser(userId: string): Promise<ManagementUser>;
   getUser(userId: string, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
     checkUserId(userId);
@@ -123,7 +122,11 @@ export class Management {
    * await management.patchUserMetadata(userId, { theme: 'dark' });
    * ```
    */
-  patchUserMetadata(userId: string, userMetadata: UserMetadata, cb: Cb<ManagementUser>): RequestHandle;
+  patchUserMetadata(
+    userId: string,
+    userMetadata: UserMetadata,
+    cb: Auth0Callback<ManagementUser, RequestError>,
+  ): RequestHandle;
   patchUserMetadata(userId: string, userMetadata: UserMetadata): Promise<ManagementUser>;
   patchUserMetadata(
     userId: string,
@@ -137,7 +140,11 @@ export class Management {
   }
 
   /** Updates root attributes of the user (needs `update:users`). */
-  patchUserAttributes(userId: string, user: Partial<ManagementUser>, cb: Cb<ManagementUser>): RequestHandle;
+  patchUserAttributes(
+    userId: string,
+    user: Partial<ManagementUser>,
+    cb: Auth0Callback<ManagementUser, RequestError>,
+  ): RequestHandle;
   patchUserAttributes(userId: string, user: Partial<ManagementUser>): Promise<ManagementUser>;
   patchUserAttributes(
     userId: string,
@@ -158,7 +165,7 @@ export class Management {
    * const identities = await management.linkUser(primaryUserId, secondaryIdToken);
    * ```
    */
-  linkUser(userId: string, secondaryUserToken: string, cb: Cb<Auth0Identity[]>): RequestHandle;
+  linkUser(userId: string, secondaryUserToken: string, cb: Auth0Callback<Auth0Identity[], RequestError>): RequestHandle;
   linkUser(userId: string, secondaryUserToken: string): Promise<Auth0Identity[]>;
   linkUser(
     userId: string,
@@ -183,7 +190,10 @@ export class Management {
    * const { user_attribute_profiles, next } = await management.getUserAttributeProfiles({ take: 10 });
    * ```
    */
-  getUserAttributeProfiles(options: PageOptions | undefined, cb: Cb<UserAttributeProfilesPage>): RequestHandle;
+  getUserAttributeProfiles(
+    options: PageOptions | undefined,
+    cb: Auth0Callback<UserAttributeProfilesPage, RequestError>,
+  ): RequestHandle;
   getUserAttributeProfiles(options?: PageOptions): Promise<UserAttributeProfilesPage>;
   getUserAttributeProfiles(
     options?: PageOptions,

@@ -1,8 +1,6 @@
 /** Callback-or-Promise adaptation: v10 callbacks keep working, and omitting the callback gives a Promise. */
 import { checkValue } from './assert.js';
-
-/** Internal callback shape; public overloads declare `Auth0Callback` (see types.ts). */
-export type NodeCallback<T> = (err: any, result?: T) => void;
+import type { NodeCallback } from './types.js';
 
 /**
  * Runs `start` with `cb` when one is given (it must be a function: v10's `cb parameter is not

@@ -1,7 +1,6 @@
 /** Key case conversion with auth0-js 10's exact algorithms (wire format is snake_case). */
 import { has, isPlainObject } from './objects.js';
-
-type Obj = Record<string, unknown>;
+import type { UnknownObject } from './types.js';
 
 /** `clientID` → `client_id`, `abc1` → `abc_1`, `XMLThing` → `xmlthing`. */
 export function snakeKey(key: string): string {
@@ -33,7 +32,7 @@ export function camelKey(key: string): string {
  */
 export function toSnakeCase(value: unknown, keep: readonly string[] = []): unknown {
   if (!isPlainObject(value)) return value;
-  const out: Obj = {};
+  const out: UnknownObject = {};
   for (const [key, inner] of Object.entries(value)) {
     out[keep.includes(key) ? key : snakeKey(key)] = toSnakeCase(inner);
   }
@@ -43,7 +42,7 @@ export function toSnakeCase(value: unknown, keep: readonly string[] = []): unkno
 /** camelCases keys recursively (arrays untouched); `keepOriginal` also keeps each original key. */
 export function toCamelCase(value: unknown, keepOriginal = false): unknown {
   if (!isPlainObject(value)) return value;
-  const out: Obj = {};
+  const out: UnknownObject = {};
   for (const [key, inner] of Object.entries(value)) {
     const camel = camelKey(key);
     const converted = toCamelCase(inner, keepOriginal);

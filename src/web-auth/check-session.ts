@@ -4,11 +4,11 @@
  */
 import { AuthResponseError } from '../errors.js';
 import { wrapCallback } from '../http/response-handler.js';
-import type { NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { runWebMessage, WEB_MESSAGE_TIMEOUT_MS } from './web-message.js';
 import type { CheckSessionOptions } from '../types.js';
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 export type { CheckSessionOptions };
 
@@ -26,8 +26,6 @@ const BASE_KEYS = [
 /** v10's default wait for the iframe's answer. */
 export const CHECK_SESSION_TIMEOUT_MS = WEB_MESSAGE_TIMEOUT_MS;
 
-type Obj = Record<string, any>;
-
 /** v10's unwrapped precondition error `{ error: 'error', error_description }`. */
 function preconditionError(description: string): AuthResponseError {
   const err = new AuthResponseError({ error: 'error' });
@@ -36,7 +34,7 @@ function preconditionError(description: string): AuthResponseError {
 }
 
 /** Runs `checkSession(options)`; `cb` gets v10's values (errors wrapped with `forceLegacyError`). */
-export function checkSession(ctx: WebAuthContext, options: Obj, cb: NodeCallback<any>): void {
+export function checkSession(ctx: WebAuthContext, options: AnyObject, cb: NodeCallback<any>): void {
   let params = mergeBase(ctx.baseOptions, BASE_KEYS, options);
   if (params.responseType === 'code') return cb(preconditionError("responseType can't be `code`"));
   const stored = !options.nonce;

@@ -4,7 +4,6 @@
  * gets a context of its own on first use (with the same side effects on its options as v10).
  */
 import type { AuthenticationClient } from '../authentication/client-api.js';
-import type { NodeCallback } from '../shared/callback.js';
 import { buildAuthorizeUrl } from '../authentication/urls.js';
 import { telemetryFor } from '../http/telemetry.js';
 import type { AuthorizeOptions } from '../types.js';
@@ -12,6 +11,7 @@ import { onHostedLoginPage, type WebAuthContext } from './context.js';
 import { createWebAuthContext } from './create-context.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
 import { hostedSsoData, ssoDataFromSession } from './sso-data.js';
+import type { NodeCallback } from '../shared/types.js';
 
 const contexts = new WeakMap<AuthenticationClient, WebAuthContext>();
 

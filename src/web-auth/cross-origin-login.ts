@@ -6,7 +6,7 @@
 import { call } from '../authentication/client-context.js';
 import { toRequestError, wrapCallback } from '../http/response-handler.js';
 import { TransportError } from '../http/transport-error.js';
-import { afterResponse, callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { afterResponse, callbackOrPromise } from '../shared/callback.js';
 import { omit } from '../shared/objects.js';
 import { authorize } from './authorize.js';
 import type { WebAuthContext } from './context.js';
@@ -15,16 +15,15 @@ import { whenRedirecting } from './on-redirecting.js';
 import { runWebMessage, webMessageHandler, type WebMessageHandler } from './web-message.js';
 import type { RequestError } from '../errors.js';
 import type { Auth0Callback, CrossOriginLoginOptions } from '../types.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
 /** The verifier lives 15 minutes (v10). */
 const VERIFIER_DAYS = 1 / 96;
 
-function credentialsBody(ctx: WebAuthContext, options: Obj): Obj {
-  const base = ctx.baseOptions as Obj;
-  const body: Obj = { client_id: options.clientID || base.clientID, username: options.username };
+function credentialsBody(ctx: WebAuthContext, options: AnyObject): AnyObject {
+  const base = ctx.baseOptions as AnyObject;
+  const body: AnyObject = { client_id: options.clientID || base.clientID, username: options.username };
   if (options.password) body.password = options.password;
   if (options.otp) body.otp = options.otp;
   const realm = options.realm || base.realm;
@@ -55,12 +54,16 @@ function credentialError(err: unknown): unknown {
  * is `true`, from `popup.loginWithCredentials`): no navigation; `/authorize` runs in a hidden
  * iframe (`runWebMessage`) and `cb` gets the validated `authResult` or the error.
  */
-export function crossOriginLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
-  const params: Obj = { ...options, username: options.username || options.email };
+export function crossOriginLogin(
+  ctx: WebAuthContext,
+  options: AnyObject,
+  cb?: NodeCallback<never>,
+): void | Promise<never> {
+  const params: AnyObject = { ...options, username: options.username || options.email };
   delete params.email;
   const body = credentialsBody(ctx, params);
   return callbackOrPromise<never, void>(cb, (done) => {
-    call<Obj>(
+    call<AnyObject>(
       ctx.client.ctx,
       'POST',
       'co/authenticate',

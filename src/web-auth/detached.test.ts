@@ -9,11 +9,10 @@ import { fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { WebAuth } from './web-auth.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject } from '../shared/types.js';
 
 /** The objects whose methods apps detach, on one fresh WebAuth (or Management) over `env`. */
-const TARGETS: Record<string, (env: FakeEnv) => Obj> = {
+const TARGETS: Record<string, (env: FakeEnv) => AnyObject> = {
   webAuth: (env) => testWebAuth(env),
   'webAuth.client': (env) => testWebAuth(env).client,
   'webAuth.client.dbConnection': (env) => testWebAuth(env).client.dbConnection,
@@ -25,7 +24,7 @@ const TARGETS: Record<string, (env: FakeEnv) => Obj> = {
 };
 
 /** Public method names of `obj`: own and inherited function members, as `obj.name` finds them. */
-function methodsOf(obj: Obj): string[] {
+function methodsOf(obj: AnyObject): string[] {
   const names = new Set<string>();
   for (let p = obj; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
     for (const key of Object.getOwnPropertyNames(p)) if (key !== 'constructor' && !key.startsWith('_')) names.add(key);
@@ -40,7 +39,9 @@ async function outcome(call: (cb: (...args: unknown[]) => void) => unknown): Pro
   try {
     const result = call(
       (err) =>
-        (called = err ? `error ${(err as Obj).name ?? ''} ${(err as Obj).message ?? (err as Obj).error ?? ''}` : 'ok'),
+        (called = err
+          ? `error ${(err as AnyObject).name ?? ''} ${(err as AnyObject).message ?? (err as AnyObject).error ?? ''}`
+          : 'ok'),
     );
     sync = result === undefined ? 'undefined' : typeof result;
     if (result instanceof Promise) result.catch(() => {});

@@ -6,7 +6,7 @@ import { detachableMethods } from '../shared/detachable.js';
 import { call, type ClientContext } from '../authentication/client-context.js';
 import { WebAuthError } from '../errors.js';
 import { checkOptions, required } from '../shared/assert.js';
-import { callbackOrPromise, checkCallback, type NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise, checkCallback } from '../shared/callback.js';
 import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
@@ -16,8 +16,7 @@ import { signupThenLogin } from './signup-then-login.js';
 import { hostedSsoData } from './sso-data.js';
 
 import type { RedirectLoginOptions, RedirectSignupAndLoginOptions } from '../types.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 const BASE_KEYS = ['clientID', 'redirectUri', 'tenant', 'responseType', 'responseMode', 'scope', 'audience'];
 const ULP_BASE_KEYS = [...BASE_KEYS, '_csrf', 'state', '_intstate', 'nonce'];
@@ -41,7 +40,7 @@ export class HostedPages {
     params.username = params.username || params.email;
     const request = mergeBase(this.ctx.baseOptions, BASE_KEYS, omit(params, ['email', 'onRedirecting']));
     this.ctx.transactionManager.process(request);
-    const body = toSnakeCase(request, ['auth0Client']) as Obj;
+    const body = toSnakeCase(request, ['auth0Client']) as AnyObject;
     // Success ends in a form post that leaves the page, so `done` (and a Promise) only settles on error.
     return callbackOrPromise<never, void>(cb, (done) => {
       call<string>(this.ulp, 'POST', 'usernamepassword/login', body, (err, html) => {

@@ -4,7 +4,7 @@
  */
 import { checkSignupOptions } from '../authentication/db-connection.js';
 import type { RequestHandle } from '../http/request.js';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type {
   CrossOriginLoginOptions,
@@ -15,6 +15,7 @@ import type {
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin-login.js';
 import type { HostedPages } from './hosted-pages.js';
+import type { NodeCallback } from '../shared/types.js';
 
 const LOGIN_KEYS = [
   'clientID',

@@ -1,6 +1,6 @@
 /** WebAuth's passwordless flows: start (with a stored transaction), verify-and-redirect, login. */
 import { checkOptions, required } from '../shared/assert.js';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise } from '../shared/callback.js';
 import { checkVerifyOptions } from '../authentication/passwordless.js';
 import { mergeBase } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
@@ -9,8 +9,7 @@ import { onHostedLoginPage } from './context.js';
 import { crossOriginLogin } from './cross-origin-login.js';
 import { whenRedirecting } from './on-redirecting.js';
 import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 const AUTH_PARAM_KEYS = [
   'responseType',
@@ -38,7 +37,7 @@ const LOGIN_KEYS = [
 ];
 
 /** Sends the code or link; `options.authParams` is replaced by the processed ones (v10 mutates it). */
-export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<Obj>) {
+export function passwordlessStart(ctx: WebAuthContext, options: AnyObject, cb?: NodeCallback<AnyObject>) {
   const authParams = mergeBase(ctx.baseOptions, AUTH_PARAM_KEYS, options.authParams);
   options.authParams = ctx.transactionManager.process(authParams);
   return ctx.client.passwordless.start(options as PasswordlessStartOptions, cb);
@@ -47,10 +46,10 @@ export function passwordlessStart(ctx: WebAuthContext, options: Obj, cb?: NodeCa
 /** Verifies the code, then navigates to `/passwordless/verify_redirect`; `cb` only sees errors. */
 export function passwordlessVerify(
   ctx: WebAuthContext,
-  options: Obj,
+  options: AnyObject,
   cb?: NodeCallback<never>,
 ): RequestHandle | Promise<never> {
-  const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options) as Obj & PasswordlessVerifyOptions;
+  const params = mergeBase(ctx.baseOptions, VERIFY_KEYS, options) as AnyObject & PasswordlessVerifyOptions;
   checkOptions(params, 'options parameter is not valid', [
     { ...required('responseType'), message: 'responseType option is required' },
   ]);
@@ -71,7 +70,11 @@ export function passwordlessVerify(
  * Logs in with a passwordless code: on the hosted page through verify-and-redirect, elsewhere
  * through cross-origin authentication (`crossOriginLogin`).
  */
-export function passwordlessLogin(ctx: WebAuthContext, options: Obj, cb?: NodeCallback<never>): void | Promise<never> {
+export function passwordlessLogin(
+  ctx: WebAuthContext,
+  options: AnyObject,
+  cb?: NodeCallback<never>,
+): void | Promise<never> {
   const params = mergeBase(ctx.baseOptions, LOGIN_KEYS, options);
   ctx.transactionManager.process(params);
   if (onHostedLoginPage(ctx.env, ctx.baseOptions.domain)) {

@@ -7,10 +7,8 @@
  */
 import { currentLocation } from '../browser/env.js';
 import { acceptWindowMessage } from '../browser/message-filter.js';
-import type { NodeCallback } from '../shared/callback.js';
 import type { WebAuthContext } from './context.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 /** Options of `popup.callback`: `parseHash`'s, plus the opener's expected origin. */
 export interface PopupCallbackOptions {
@@ -25,11 +23,11 @@ export interface PopupCallbackOptions {
 /** Runs the popup side; `parseHash` is `webAuth.parseHash`. */
 export function popupCallback(
   ctx: WebAuthContext,
-  parseHash: (options: Obj, cb: NodeCallback<unknown>) => void,
+  parseHash: (options: AnyObject, cb: NodeCallback<unknown>) => void,
   options?: PopupCallbackOptions,
 ): void {
   const { env } = ctx;
-  const opts: Obj = options || {};
+  const opts: AnyObject = options || {};
   const originUrl: string = opts.popupOrigin || ctx.baseOptions.popupOrigin || currentLocation(env).origin;
   const opener = env.opener();
   if (!opener) {
@@ -37,7 +35,7 @@ export function popupCallback(
     env.setGlobal('doPost', (message: unknown) => env.parent()?.postMessage(message, originUrl));
     return;
   }
-  const post = (message: Obj, targetOrigin: string) => opener.postMessage(JSON.stringify(message), targetOrigin);
+  const post = (message: AnyObject, targetOrigin: string) => opener.postMessage(JSON.stringify(message), targetOrigin);
   let asked = false;
   let answered = false;
   const answer = (d: unknown, targetOrigin: string) => {

@@ -10,7 +10,7 @@ import type { PopupChannel } from '../browser/popup-channel.js';
 import { ArgumentError } from '../errors.js';
 import { wrapCallback } from '../http/response-handler.js';
 import { checkOptions, checkValue, required } from '../shared/assert.js';
-import { afterResponse, callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { afterResponse, callbackOrPromise } from '../shared/callback.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl } from '../shared/query.js';
 import type { WebAuthContext } from './context.js';
@@ -31,11 +31,9 @@ import type {
   PopupSignupOptions,
   TokenResult,
 } from '../types.js';
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 export type { PopupAuthorizeOptions, PopupPreloadOptions };
-
-type Obj = Record<string, any>;
-type Callback = NodeCallback<any>;
 
 const AUTHORIZE_KEYS = [
   'clientID',
@@ -56,16 +54,14 @@ const CREDENTIALS_KEYS = ['redirectUri', 'responseType', 'state', 'nonce', 'time
 const OPTIONS_MESSAGE = 'options parameter is not valid';
 
 /** An options object is required (v10 crashed with a TypeError on a missing one). */
-function checkObject(options: unknown): asserts options is Obj {
+function checkObject(options: unknown): asserts options is AnyObject {
   if (!options || typeof options !== 'object') throw new ArgumentError(OPTIONS_MESSAGE);
 }
 
-type PopupCb<T> = Auth0Callback<T, RequestError>;
-
 /** What `preload` and `authorize` use: ours, or a plugin's object with the same two methods. */
 export interface PopupLoader {
-  preload(options: Obj): unknown;
-  load(url: string, relayUrl: string | undefined, options: Obj, cb: Callback): PopupChannel;
+  preload(options: AnyObject): unknown;
+  load(url: string, relayUrl: string | undefined, options: AnyObject, cb: NodeCallback<any>): PopupChannel;
 }
 
 /** `webAuth.popup`. */
@@ -77,7 +73,7 @@ export class Popup {
 
   constructor(
     private readonly ctx: WebAuthContext,
-    private readonly parseHash: (options: Obj, cb: Callback) => void,
+    private readonly parseHash: (options: AnyObject, cb: NodeCallback<any>) => void,
   ) {
     // v10's Popup constructor writes the key, undefined unless given.
     // eslint-disable-next-line no-self-assign -- creates the own key, as v10 does
@@ -115,7 +111,7 @@ export class Popup {
   }
 
   /** `options.popupHandler`, else a preloaded handler when `preload` is truthy, else a new one. */
-  getPopupHandler(options: Obj, preload?: boolean): PopupLoader {
+  getPopupHandler(options: AnyObject, preload?: boolean): PopupLoader {
     if (options.popupHandler) return options.popupHandler;
     return preload ? this.preload(options) : this.buildPopupHandler();
   }
@@ -146,15 +142,15 @@ export class Popup {
    * });
    * ```
    */
-  authorize(options: PopupAuthorizeOptions, cb: PopupCb<AuthResult>): PopupChannel;
+  authorize(options: PopupAuthorizeOptions, cb: Auth0Callback<AuthResult, RequestError>): PopupChannel;
   authorize(options: PopupAuthorizeOptions): Promise<AuthResult>;
-  authorize(options: PopupAuthorizeOptions, cb?: Callback): PopupChannel | Promise<AuthResult> {
+  authorize(options: PopupAuthorizeOptions, cb?: NodeCallback<any>): PopupChannel | Promise<AuthResult> {
     checkObject(options);
-    const plugin = this.plugin<{ processParams(params: Obj): Obj }>('popup.authorize');
+    const plugin = this.plugin<{ processParams(params: AnyObject): AnyObject }>('popup.authorize');
     let params = mergeBase(this.ctx.baseOptions, AUTHORIZE_KEYS, omit(options, ['popupHandler']));
     checkOptions(params, OPTIONS_MESSAGE, [required('responseType', 'responseType option is required')]);
     let relayUrl: string | undefined = joinUrl(this.ctx.baseOptions.rootUrl, 'relay.html');
-    const loadOptions: Obj = {};
+    const loadOptions: AnyObject = {};
     if (options.owp) {
       // "One window popup": the tenant's relay page answers, from the tenant's origin.
       params.owp = true;
@@ -183,9 +179,9 @@ export class Popup {
    * webAuth.popup.loginWithCredentials({ connection: 'Username-Password-Authentication', username, password }, (err, authResult) => {});
    * ```
    */
-  loginWithCredentials(options: PopupLoginOptions, cb: PopupCb<AuthResult>): void;
+  loginWithCredentials(options: PopupLoginOptions, cb: Auth0Callback<AuthResult, RequestError>): void;
   loginWithCredentials(options: PopupLoginOptions): Promise<AuthResult>;
-  loginWithCredentials(options: Obj, cb?: Callback): void | Promise<AuthResult> {
+  loginWithCredentials(options: AnyObject, cb?: NodeCallback<any>): void | Promise<AuthResult> {
     checkObject(options);
     options.realm = options.realm || options.connection;
     options.popup = true;
@@ -201,9 +197,12 @@ export class Popup {
    * Verifies a passwordless code, then logs in with it through the legacy `/oauth/ro` endpoint;
    * `cb` gets its tokens. `options` is changed in place as in v10 (`username`, `password`).
    */
-  passwordlessVerify(options: PopupPasswordlessVerifyOptions, cb: PopupCb<TokenResult>): RequestHandle;
+  passwordlessVerify(
+    options: PopupPasswordlessVerifyOptions,
+    cb: Auth0Callback<TokenResult, RequestError>,
+  ): RequestHandle;
   passwordlessVerify(options: PopupPasswordlessVerifyOptions): Promise<TokenResult>;
-  passwordlessVerify(options: Obj, cb?: Callback): RequestHandle | Promise<TokenResult> {
+  passwordlessVerify(options: AnyObject, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
     checkObject(options);
     // What /oauth/ro needs beyond what verify checks, before the first request.
     checkValue(options.scope, 'string', 'scope option is required', true);
@@ -224,9 +223,9 @@ export class Popup {
    * Signs a database user up, then logs them in as `loginWithCredentials` does; a login error
    * carries `errorInfo` (the account exists).
    */
-  signupAndLogin(options: PopupSignupOptions, cb: PopupCb<AuthResult>): void;
+  signupAndLogin(options: PopupSignupOptions, cb: Auth0Callback<AuthResult, RequestError>): void;
   signupAndLogin(options: PopupSignupOptions): Promise<AuthResult>;
-  signupAndLogin(options: Obj, cb?: Callback): void | Promise<AuthResult> {
+  signupAndLogin(options: AnyObject, cb?: NodeCallback<any>): void | Promise<AuthResult> {
     checkObject(options);
     checkSignupOptions(omit(options, ['popupHandler']) as never);
     // The login step's own check, before the sign-up request rather than after it.

@@ -15,8 +15,7 @@ import { crossOriginAuthentication, crossOriginLogin, type CrossOriginAuthentica
 import type { HostedPages } from './hosted-pages.js';
 import { signupThenLogin } from './signup-then-login.js';
 import { login } from './login.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject } from '../shared/types.js';
 
 /** `webAuth.redirect`'s methods. */
 export interface RedirectLogin {
@@ -35,7 +34,7 @@ export interface RedirectLogin {
 }
 
 /** Moves `connection` into `realm` in place, as v10 did. */
-function connectionAsRealm(options: Obj): Obj {
+function connectionAsRealm(options: AnyObject): AnyObject {
   options.realm = options.realm || options.connection;
   delete options.connection;
   return options;
@@ -45,7 +44,7 @@ function connectionAsRealm(options: Obj): Obj {
  * Both end in an `/authorize` step that needs a response type. v10 found a missing one only there,
  * after the user was created or the credentials accepted, and threw where no caller could catch it.
  */
-function checkResponseType(ctx: WebAuthContext, options: Obj): void {
+function checkResponseType(ctx: WebAuthContext, options: AnyObject): void {
   if (!options?.responseType && !ctx.baseOptions.responseType) throw new ArgumentError('responseType is required');
 }
 

@@ -7,11 +7,11 @@ import { hiddenFrameRun } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import { fromWindow } from '../browser/message-filter.js';
 import { ArgumentError } from '../errors.js';
-import type { NodeCallback } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { parseHash } from './parse-hash.js';
 import type { RenewAuthOptions } from '../types.js';
+import type { NodeCallback } from '../shared/types.js';
 
 export type { RenewAuthOptions };
 

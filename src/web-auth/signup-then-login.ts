@@ -2,12 +2,10 @@
  * Sign up, then log in: the step `redirect.signupAndLogin`, `popup.signupAndLogin` and the hosted
  * page's `signupAndLogin` share. Only the login differs between them.
  */
-import type { NodeCallback } from '../shared/callback.js';
 import { omit } from '../shared/objects.js';
 import type { DbSignUpOptions } from '../types.js';
 import type { WebAuthContext } from './context.js';
-
-type Obj = Record<string, any>;
+import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 /** v10's `errorInfo` for "the account was created but the automatic login failed". */
 export const SIGNUP_LOGIN_ERROR_INFO = {
@@ -22,7 +20,7 @@ export const SIGNUP_LOGIN_ERROR_INFO = {
  */
 export function signupThenLogin<T = never>(
   ctx: WebAuthContext,
-  options: Obj,
+  options: AnyObject,
   login: (cb: NodeCallback<T>) => void,
   cb: NodeCallback<T>,
 ): void {

@@ -4,11 +4,11 @@
  */
 import { call, type ClientContext } from '../authentication/client-context.js';
 import { checkValue } from '../shared/assert.js';
-import type { NodeCallback } from '../shared/callback.js';
 import { stringifyQuery } from '../shared/query.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { checkSession } from './check-session.js';
 import type { WebAuthContext } from './context.js';
+import type { NodeCallback } from '../shared/types.js';
 
 /** What `getSSOData` reports. */
 export interface SsoData {

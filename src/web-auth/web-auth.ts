@@ -5,7 +5,7 @@ import { defaultEnv, type BrowserEnv } from '../browser/env.js';
 import type { AuthResponseError, RequestError } from '../errors.js';
 import type { RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
-import { callbackOrPromise, type NodeCallback } from '../shared/callback.js';
+import { callbackOrPromise } from '../shared/callback.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from './authorize.js';
 import { renderCaptcha } from './captcha/render.js';
@@ -56,8 +56,7 @@ import type {
   PasswordlessVerifyOptions,
   SignupAndAuthorizeOptions,
 } from '../types.js';
-
-type Cb<T> = Auth0Callback<T, RequestError>;
+import type { NodeCallback } from '../shared/types.js';
 
 /**
  * Browser authentication for one application of a tenant. Every method that takes a callback
@@ -240,7 +239,7 @@ export class WebAuth {
    * await webAuth.changePassword({ connection: 'Username-Password-Authentication', email: 'ana@example.com' });
    * ```
    */
-  changePassword(options: ChangePasswordOptions, cb: Cb<string>): RequestHandle;
+  changePassword(options: ChangePasswordOptions, cb: Auth0Callback<string, RequestError>): RequestHandle;
   changePassword(options: ChangePasswordOptions): Promise<string>;
   changePassword(options: ChangePasswordOptions, cb?: NodeCallback<any>): RequestHandle | Promise<string> {
     return this.client.dbConnection.changePassword(options, cb);
@@ -256,7 +255,10 @@ export class WebAuth {
    * });
    * ```
    */
-  passwordlessStart(options: PasswordlessStartOptions, cb: Cb<PasswordlessStartResult>): RequestHandle;
+  passwordlessStart(
+    options: PasswordlessStartOptions,
+    cb: Auth0Callback<PasswordlessStartResult, RequestError>,
+  ): RequestHandle;
   passwordlessStart(options: PasswordlessStartOptions): Promise<PasswordlessStartResult>;
   passwordlessStart(
     options: PasswordlessStartOptions,
@@ -273,7 +275,7 @@ export class WebAuth {
    * const user = await webAuth.signup({ connection: 'Username-Password-Authentication', email, password });
    * ```
    */
-  signup(options: DbSignUpOptions, cb: Cb<DbSignUpResults>): RequestHandle;
+  signup(options: DbSignUpOptions, cb: Auth0Callback<DbSignUpResults, RequestError>): RequestHandle;
   signup(options: DbSignUpOptions): Promise<DbSignUpResults>;
   signup(options: DbSignUpOptions, cb?: NodeCallback<any>): RequestHandle | Promise<DbSignUpResults> {
     return this.client.dbConnection.signup(options, cb) as RequestHandle | Promise<DbSignUpResults>;
@@ -287,7 +289,7 @@ export class WebAuth {
    * const tokens = await webAuth.signupAndAuthorize({ connection: 'Username-Password-Authentication', email, password });
    * ```
    */
-  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Cb<TokenResult>): RequestHandle;
+  signupAndAuthorize(options: SignupAndAuthorizeOptions, cb: Auth0Callback<TokenResult, RequestError>): RequestHandle;
   signupAndAuthorize(options: SignupAndAuthorizeOptions): Promise<TokenResult>;
   signupAndAuthorize(options: SignupAndAuthorizeOptions, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
     return signupAndAuthorize(this.ctx, options, cb);
@@ -304,7 +306,7 @@ export class WebAuth {
    * });
    * ```
    */
-  login(options: CrossOriginLoginOptions, cb: Cb<undefined>): void;
+  login(options: CrossOriginLoginOptions, cb: Auth0Callback<undefined, RequestError>): void;
   login(options: CrossOriginLoginOptions): Promise<never>;
   login(options: CrossOriginLoginOptions, cb?: NodeCallback<any>): void | Promise<never> {
     return login(this.ctx, this._universalLogin, options, cb);
@@ -320,7 +322,7 @@ export class WebAuth {
    * });
    * ```
    */
-  passwordlessLogin(options: PasswordlessLoginOptions, cb: Cb<undefined>): void;
+  passwordlessLogin(options: PasswordlessLoginOptions, cb: Auth0Callback<undefined, RequestError>): void;
   passwordlessLogin(options: PasswordlessLoginOptions): Promise<never>;
   passwordlessLogin(options: PasswordlessLoginOptions, cb?: NodeCallback<any>): void | Promise<never> {
     return passwordlessLogin(this.ctx, options, cb);
@@ -334,7 +336,7 @@ export class WebAuth {
    * webAuth.passwordlessVerify({ connection: 'sms', phoneNumber: '+15550100', verificationCode: '123456' }, onError);
    * ```
    */
-  passwordlessVerify(options: PasswordlessVerifyOptions, cb: Cb<undefined>): RequestHandle;
+  passwordlessVerify(options: PasswordlessVerifyOptions, cb: Auth0Callback<undefined, RequestError>): RequestHandle;
   passwordlessVerify(options: PasswordlessVerifyOptions): Promise<never>;
   passwordlessVerify(options: PasswordlessVerifyOptions, cb?: NodeCallback<any>): RequestHandle | Promise<never> {
     return passwordlessVerify(this.ctx, options, cb);
@@ -366,13 +368,13 @@ export class WebAuth {
   }
 
   /** RFC 8693 token exchange (see `client.customTokenExchange`). */
-  customTokenExchange(options: CustomTokenExchangeOptions, cb: Cb<TokenResult>): RequestHandle;
+  customTokenExchange(options: CustomTokenExchangeOptions, cb: Auth0Callback<TokenResult, RequestError>): RequestHandle;
   customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
   customTokenExchange(
     options: CustomTokenExchangeOptions,
     cb?: NodeCallback<any>,
   ): RequestHandle | Promise<TokenResult> {
-    return this.client.customTokenExchange(options, cb as Cb<TokenResult>);
+    return this.client.customTokenExchange(options, cb as Auth0Callback<TokenResult, RequestError>);
   }
 
   /**

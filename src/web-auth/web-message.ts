@@ -8,13 +8,12 @@ import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse, type AuthResult } from './validate-response.js';
+import type { AnyObject } from '../shared/types.js';
 
 /** v10's default wait for the iframe's answer. */
 export const WEB_MESSAGE_TIMEOUT_MS = 60_000;
 const CONSENT_ON_LOCALHOST =
   "Consent Required. Consent can't be skipped on localhost. Read more here: https://auth0.com/docs/api-auth/user-consent#skipping-consent-for-first-party-clients";
-
-type Obj = Record<string, any>;
 
 /** The origin of an http(s), file or chrome-extension URL as v10 computes it; undefined otherwise. */
 function originOf(url: string): string | undefined {
@@ -29,12 +28,12 @@ function originOf(url: string): string | undefined {
  */
 export function runWebMessage(
   ctx: WebAuthContext,
-  params: Obj,
-  cb: (err: Obj | null, result?: AuthResult | null) => void,
+  params: AnyObject,
+  cb: (err: AnyObject | null, result?: AuthResult | null) => void,
 ): void {
   params.responseMode = 'web_message';
   params.prompt = 'none';
-  const fail = (error: Obj, state: unknown) => {
+  const fail = (error: AnyObject, state: unknown) => {
     const location = currentLocation(ctx.env);
     if (error.error === 'consent_required' && location.hostname === 'localhost') ctx.env.warn(CONSENT_ON_LOCALHOST);
     ctx.transactionManager.clearTransaction(state as string);
@@ -59,7 +58,7 @@ export function runWebMessage(
     state: params.state as string | undefined,
   };
   hiddenFrameMessage(ctx.env, url, expected, Number(params.timeout) || WEB_MESSAGE_TIMEOUT_MS, (data) => {
-    const response = data?.response as Obj | undefined;
+    const response = data?.response as AnyObject | undefined;
     if (!response) {
       const error = { error: 'timeout', error_description: 'Timeout during executing web_message communication' };
       return fail(error, params.state);
