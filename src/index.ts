@@ -28,11 +28,6 @@ export {
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
 export { customEnvironment } from './shared/custom-environment.js';
-export type { BrowserEnv } from './browser/env.js';
-export type { KeyValueStore } from './storage/key-value-store.js';
-export type { WebAuthOptions, WebAuthBaseOptions } from './web-auth/options.js';
-export type { AuthenticationOptions } from './authentication/options.js';
-export type { ManagementOptions } from './management/management.js';
 export type { UserProfile } from './authentication/authentication.js';
 export type { AuthResult, AuthCallback, ValidateOptions } from './web-auth/validate-response.js';
 export type { ParseHashOptions } from './web-auth/parse-hash.js';
@@ -48,7 +43,7 @@ export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
 export type { Popup } from './web-auth/popup.js';
 export type { CrossOriginAuthentication } from './web-auth/cross-origin-login.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
-export type { WebAuthOptions as AuthOptions } from './web-auth/options.js';
+export type { WebAuthOptions as AuthOptions } from './types.js';
 
 /** The namespace object, as `import auth0 from 'auth0-js'` users expect. */
 const auth0 = { Authentication, Management, WebAuth, version };
@@ -65,8 +60,8 @@ declare namespace auth0 {
   export type Redirect = import('./web-auth/redirect.js').RedirectLogin;
   export type Popup = import('./web-auth/popup.js').Popup;
   export type CrossOriginAuthentication = import('./web-auth/cross-origin-login.js').CrossOriginAuthentication;
-  export type AuthOptions = import('./web-auth/options.js').WebAuthOptions;
-  export type ManagementOptions = import('./management/management.js').ManagementOptions;
+  export type AuthOptions = Types.WebAuthOptions;
+  export type ManagementOptions = Types.ManagementOptions;
   export type ParseHashOptions = import('./web-auth/parse-hash.js').ParseHashOptions;
   export type Auth0DecodedHash = Types.Auth0DecodedHash;
   export type ValidateOptions = import('./web-auth/validate-response.js').ValidateOptions;

@@ -12,3 +12,5 @@ export type * from './types/popup.js';
 export type * from './types/captcha.js';
 export type * from './types/results.js';
 export type * from './types/telemetry.js';
+export type * from './types/options.js';
+export type * from './types/browser.js';

@@ -1,6 +1,6 @@
 /** `Authentication`: the Authentication API client (`webAuth.client`). */
 import { detachableMethods } from '../shared/detachable.js';
-import { defaultEnv, onHostedLoginPage, type BrowserEnv } from '../browser/env.js';
+import { defaultEnv, onHostedLoginPage } from '../browser/env.js';
 import type { HttpClientOptions, RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkValue } from '../shared/assert.js';
@@ -10,7 +10,7 @@ import { transactionStore } from '../storage/failover-store.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { call, challenge, type ClientContext, type ClientOptions } from './client-context.js';
 import { DBConnection } from './db-connection.js';
-import { rootUrlFor, validateAuthenticationOptions, type AuthenticationOptions } from './options.js';
+import { rootUrlFor, validateAuthenticationOptions } from './options.js';
 import { PasswordlessAuthentication } from './passwordless.js';
 import * as token from './token.js';
 import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
@@ -32,6 +32,8 @@ import type {
   ResourceOwnerLoginOptions,
   SsoDataResult,
   TokenResult,
+  AuthenticationOptions,
+  BrowserEnv,
 } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
 

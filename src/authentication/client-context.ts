@@ -3,8 +3,8 @@ import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSp
 import { wrapCallback, type HandlerFlags } from '../http/response-handler.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { joinUrl } from '../shared/query.js';
-import type { AuthenticationOptions } from './options.js';
 import type { NodeCallback } from '../shared/types.js';
+import type { AuthenticationOptions } from '../types.js';
 
 /** The options as the clients keep them: with the API root and, on the hosted page, its `state`. */
 export type ClientOptions = AuthenticationOptions & { rootUrl: string; state?: string | undefined };

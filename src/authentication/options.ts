@@ -2,37 +2,7 @@
 import { ArgumentError } from '../errors.js';
 import { checkOptions, optional, required, type Rule } from '../shared/assert.js';
 import { joinUrl } from '../shared/query.js';
-import type { BrowserEnv } from '../browser/env.js';
-import type { TelemetryInfo } from '../types.js';
-import type { customEnvironment } from '../shared/custom-environment.js';
-
-/** Options of `new Authentication(options)`; `WebAuth` takes these and more ({@link WebAuthOptions}). */
-export interface AuthenticationOptions {
-  /** The tenant's domain, for example `tenant.eu.auth0.com` or a custom domain. Required. */
-  domain: string;
-  /** The application's client ID. Required. */
-  clientID: string;
-  /** Default response types for the flows: `code`, `token`, `id_token`, space-separated. */
-  responseType?: string | undefined;
-  /** Default response mode: `query`, `fragment`, `form_post` or `web_message`. */
-  responseMode?: string | undefined;
-  /** Default callback URL (must be allowed for the application). */
-  redirectUri?: string | undefined;
-  /** Default scopes, space-separated. */
-  scope?: string | undefined;
-  /** Default API identifier for access tokens. */
-  audience?: string | undefined;
-  /** Silences the library's deprecation and unknown-parameter warnings (default `false`). */
-  _disableDeprecationWarnings?: boolean | undefined;
-  /** Sends the `Auth0-Client` telemetry header and `auth0Client` parameter (default `true`). */
-  _sendTelemetry?: boolean | undefined;
-  /** Replaces the telemetry payload, for SDKs built on this one: `{ name, version, env? }`. */
-  _telemetryInfo?: TelemetryInfo | undefined;
-  /** Retries for failed requests (default 0). */
-  _timesToRetryFailedRequests?: number | undefined;
-  /** Advanced: a custom browser environment (`customEnvironment` from this package), for tests and non-browser hosts. */
-  [customEnvironment]?: BrowserEnv | undefined;
-}
+import type { AuthenticationOptions } from '../types.js';
 
 /** The checks both clients start with, in v10's order. */
 export const CLIENT_RULES: Rule[] = [

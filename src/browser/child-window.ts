@@ -3,8 +3,8 @@
  * the timeout. `done` is called exactly once, and the iframe, the listeners and the timer are gone
  * by then, whatever the outcome.
  */
-import type { BrowserEnv, HiddenFrame } from './env.js';
 import { acceptMessage, type ExpectedMessage } from './message-filter.js';
+import type { BrowserEnv, HiddenFrame } from '../types.js';
 
 /**
  * Loads `url` in a hidden iframe. `watch` subscribes to whatever carries the answer and calls

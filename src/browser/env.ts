@@ -6,67 +6,7 @@
 
 import { WebAuthError } from '../errors.js';
 import { autoPostForm } from './auto-post-form.js';
-
-/** What the library needs from the page it runs in. */
-export interface BrowserEnv {
-  fetch(input: string, init?: RequestInit): Promise<Response>;
-  getRandomValues(bytes: Uint8Array): Uint8Array;
-  /** SubtleCrypto, for at_hash. */
-  subtle(): SubtleCrypto;
-  now(): number;
-  /** Resolves after `ms` milliseconds. */
-  delay(ms: number): Promise<void>;
-  /** The current page URL (`location.href`). */
-  href(): string;
-  /** Navigates the page (`location.assign`). */
-  navigate(url: string): void;
-  /** `document.cookie` getter / setter. */
-  readCookies(): string;
-  writeCookie(cookie: string): void;
-  /** `window.localStorage` (undefined where absent; may throw where disabled). */
-  localStorage(): Storage | undefined;
-  warn(...args: unknown[]): void;
-  /** Adds a `message` listener to the window; returns a function that removes it. */
-  listen(handler: (event: MessageEvent) => void): () => void;
-  /** The parent window when this page is framed, else null. */
-  parent(): Window | null;
-  /**
-   * Submits the auto-post form in `html` (the tenant's login answer), rebuilt from its fields
-   * only (see auto-post-form.ts); throws a `WebAuthError` when `html` holds no usable form.
-   */
-  submitForm(html: string): void;
-  /** Appends a hidden iframe to the body, not yet navigated (see child-window.ts). */
-  hiddenFrame(): HiddenFrame;
-  /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
-  timer(fn: () => void, ms: number): () => void;
-  /** `window.open(url, name, features)`: the new window, or null when the browser blocked it. */
-  openWindow(url: string, name: string | null, features: string): Window | null;
-  /** The window that opened this one (`window.opener`), or null. */
-  opener(): Window | null;
-  /** Where the page's window is and how big it is, for centring a popup. */
-  screenBox(): { x: number; y: number; width: number; height: number };
-  /** Adds a `pagehide` listener (the page is unloading); returns a function that removes it. */
-  onPageHide(handler: () => void): () => void;
-  /** Closes this window (`window.close()`). */
-  closeSelf(): void;
-  /** Sets a property of the global object (v10's `window.doPost` relay). */
-  setGlobal(name: string, value: unknown): void;
-  /** The page's `document` (captcha widgets and provider scripts). */
-  document(): Document;
-  /** The page's `window`, where provider scripts put their globals and look up their callbacks. */
-  window(): Window & Record<string, any>;
-}
-
-/** A hidden iframe: its window (for `event.source` checks), navigation and removal. */
-export interface HiddenFrame {
-  window: Window | null;
-  load(url: string): void;
-  remove(): void;
-  /** Calls `fn` on each `load` event of the iframe; returns a function that stops it. */
-  onLoad(fn: () => void): () => void;
-  /** The framed page's location, or undefined while it is not readable (another origin). */
-  location(): { protocol: string; hash: string } | undefined;
-}
+import type { BrowserEnv } from '../types.js';
 
 /**
  * The real browser environment. Each member looks its global up when called, so a server that only

@@ -5,8 +5,8 @@
  * popup this channel opened and from the expected origin. `done` is called exactly once, and by
  * then the listeners, the poll timer and the window are gone.
  */
-import type { BrowserEnv } from './env.js';
 import { acceptWindowMessage } from './message-filter.js';
+import type { BrowserEnv } from '../types.js';
 
 /** v10's error value when the user closes the popup before it answered. */
 export const POPUP_CLOSED = 'User closed the popup window';

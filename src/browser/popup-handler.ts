@@ -2,8 +2,8 @@
  * v10's popup handler: opens (or pre-opens) the centred login window and runs the popup protocol in
  * it. Plugins (Cordova) may supply their own object with the same `preload` and `load` methods.
  */
-import type { BrowserEnv } from './env.js';
 import { openPopupChannel, type PopupChannel } from './popup-channel.js';
+import type { BrowserEnv } from '../types.js';
 
 /** Size and position keys of `popupOptions`, plus any other `window.open` feature. */
 export type PopupFeatures = Record<string, unknown>;

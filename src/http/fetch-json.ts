@@ -1,7 +1,7 @@
 /** A plain GET of a JSON document with no headers (JWKS), on the one HTTP path, with a deadline. */
-import type { BrowserEnv } from '../browser/env.js';
 import { AuthResponseError } from '../errors.js';
 import { sendRequest } from './request.js';
+import type { BrowserEnv } from '../types.js';
 
 /** How long a key-set request may take before it is aborted. */
 export const FETCH_JSON_TIMEOUT_MS = 10_000;

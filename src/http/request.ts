@@ -2,9 +2,9 @@
  * The only caller of `fetch`. Sends JSON requests with v10's headers, trims the fields v10 trims,
  * retries where v10 retried, and hands a raw response or a `TransportError` to a callback.
  */
-import type { BrowserEnv } from '../browser/env.js';
 import { maskSecrets } from '../shared/mask-secrets.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
+import type { BrowserEnv } from '../types.js';
 
 /** Statuses retried when `_timesToRetryFailedRequests` is set (as v10's HTTP client did). */
 const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504, 521, 522, 524]);

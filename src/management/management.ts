@@ -1,6 +1,6 @@
 /** `Management`: the current-user endpoints of the Management API (`/api/v2/users/{id}`). */
 import { detachableMethods } from '../shared/detachable.js';
-import { defaultEnv, type BrowserEnv } from '../browser/env.js';
+import { defaultEnv } from '../browser/env.js';
 import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request.js';
 import { wrapCallback } from '../http/response-handler.js';
 import { telemetryFor } from '../http/telemetry.js';
@@ -19,43 +19,11 @@ import type {
   Auth0Callback,
   Auth0Identity,
   ManagementUser,
-  TelemetryInfo,
-  TokenProvider,
   UserMetadata,
+  ManagementOptions,
+  BrowserEnv,
 } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
-
-/** Options of `new Management(options)`. */
-export interface ManagementOptions {
-  /** The tenant's domain. Required. */
-  domain: string;
-  /**
-   * An access token for `https://<domain>/api/v2/` with current-user scopes (for example
-   * `read:current_user`). Optional in the type, as in `@types/auth0-js`, but required at run time:
-   * without it the constructor throws `token option is required`.
-   */
-  token?: string | undefined;
-  /** Ignored (v10 has no client-credentials flow in the browser). */
-  clientId?: string | undefined;
-  /** Ignored; never put a client secret in browser code. */
-  clientSecret?: string | undefined;
-  /** Ignored. */
-  audience?: string | undefined;
-  /** Ignored. */
-  scope?: string | undefined;
-  /** Ignored. */
-  tokenProvider?: TokenProvider | undefined;
-  /** Ignored: use `_sendTelemetry`. */
-  telemetry?: boolean | undefined;
-  /** Sends the `Auth0-Client` telemetry header (default `true`). */
-  _sendTelemetry?: boolean | undefined;
-  /** Replaces the telemetry payload: `{ name, version, env? }`. */
-  _telemetryInfo?: TelemetryInfo | undefined;
-  /** Retries for failed requests (default 0). */
-  _timesToRetryFailedRequests?: number | undefined;
-  /** Advanced: a custom browser environment (`customEnvironment` from this package). */
-  [customEnvironment]?: BrowserEnv | undefined;
-}
 
 /**
  * Management API client for the signed-in user.

@@ -6,10 +6,9 @@
  * `_<key>_compat` cookie (no SameSite) on https. The v10 names are always read too, so a redirect
  * started by auth0-js 10 finishes here.
  */
-import type { BrowserEnv } from '../browser/env.js';
 import { currentLocation } from '../browser/env.js';
-import type { KeyValueStore } from './key-value-store.js';
 import { encodeCookieName, encodeCookieValue, parseCookies } from './cookie-codec.js';
+import type { BrowserEnv, KeyValueStore } from '../types.js';
 
 const DAY_MS = 864e5;
 

@@ -5,9 +5,8 @@
  * from the first store again, so one transient failure (a full quota) does not downgrade the
  * instance for good; reads look in every store, since a write may have landed in a later one.
  */
-import type { BrowserEnv } from '../browser/env.js';
 import { cookieStore, type CookieStoreOptions } from './cookie-store.js';
-import type { KeyValueStore } from './key-value-store.js';
+import type { BrowserEnv, KeyValueStore } from '../types.js';
 
 const DAY_MS = 864e5;
 /** Prefix of the item holding an entry's expiry time (epoch ms), beside the v10-format value. */

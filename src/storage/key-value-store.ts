@@ -1,16 +1,5 @@
-/**
- * The storage seam for transactions and SSO hints. Synchronous on purpose: cookies and
- * localStorage are synchronous, and `authorize()` must have stored its transaction before it
- * navigates away in the same tick, as auth0-js 10 does.
- */
-export interface KeyValueStore {
-  /** The stored value (JSON-decoded), or `undefined`. */
-  get(key: string): unknown;
-  /** Stores `value` (JSON-encoded) for `expiresDays` days (fractions allowed). */
-  set(key: string, value: unknown, expiresDays?: number): void;
-  remove(key: string): void;
-}
-
+/** An in-memory `KeyValueStore`; the interface lives in `src/types/browser.ts`. */
+import type { KeyValueStore } from '../types.js';
 /** A store kept in memory, for tests and for environments without cookies. */
 export function memoryStore(): KeyValueStore {
   const data = new Map<string, string>();

@@ -1,8 +1,8 @@
+import type { KeyValueStore } from '../types.js';
 /**
  * v10's `ssodataStorage`: the hint `auth0.ssodata` that a validated login leaves behind (the
  * connection and the user it signed in with), which `getSSOData` reads back.
  */
-import type { KeyValueStore } from './key-value-store.js';
 
 /** The stored hint. */
 export interface SsoHint {

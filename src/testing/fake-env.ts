@@ -1,6 +1,6 @@
 /** A scriptable BrowserEnv for unit tests: a fake page URL, cookie jar, fetch and navigation log. */
 import { webcrypto } from 'node:crypto';
-import type { BrowserEnv } from '../browser/env.js';
+import type { BrowserEnv } from '../types.js';
 
 export interface FakeEnv extends BrowserEnv {
   url: string;

@@ -1,9 +1,7 @@
 /** What WebAuth capability modules receive instead of the `WebAuth` instance itself. */
 import type { AuthenticationClient } from '../authentication/client-api.js';
-import type { BrowserEnv } from '../browser/env.js';
-import type { KeyValueStore } from '../storage/key-value-store.js';
-import type { WebAuthBaseOptions } from './options.js';
 import type { TransactionManager } from './transaction-manager.js';
+import type { WebAuthBaseOptions, BrowserEnv, KeyValueStore } from '../types.js';
 
 export interface WebAuthContext {
   baseOptions: WebAuthBaseOptions;

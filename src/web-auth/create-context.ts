@@ -4,11 +4,11 @@
  * one for a client made without a `WebAuth`.
  */
 import type { AuthenticationClient } from '../authentication/client-api.js';
-import { onHostedLoginPage, type BrowserEnv } from '../browser/env.js';
+import { onHostedLoginPage } from '../browser/env.js';
 import { transactionStore } from '../storage/failover-store.js';
 import type { WebAuthContext } from './context.js';
-import type { WebAuthBaseOptions } from './options.js';
 import { TransactionManager } from './transaction-manager.js';
+import type { WebAuthBaseOptions, BrowserEnv } from '../types.js';
 
 export function createWebAuthContext(
   baseOptions: WebAuthBaseOptions,

@@ -1,6 +1,6 @@
 /** Random state and nonce values in auth0-js 10's format. */
-import type { BrowserEnv } from '../browser/env.js';
 import { WebAuthError } from '../errors.js';
+import type { BrowserEnv } from '../types.js';
 
 // 65 characters; the missing `W` is faithful to v10, so values look the same on the wire.
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVXYZabcdefghijklmnopqrstuvwxyz-._~';

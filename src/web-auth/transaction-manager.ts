@@ -3,10 +3,8 @@
  * under auth0-js 10's keys (`com.auth0.auth.<state>`) so either library can finish the other's
  * redirect.
  */
-import type { BrowserEnv } from '../browser/env.js';
 import { ArgumentError } from '../errors.js';
-import type { KeyValueStore } from '../storage/key-value-store.js';
-import type { AuthorizeOptions } from '../types.js';
+import type { AuthorizeOptions, BrowserEnv, KeyValueStore } from '../types.js';
 import { randomString } from './random.js';
 
 /** What is stored for one redirect. */

@@ -8,8 +8,7 @@ import { joinUrl } from '../shared/query.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { WebAuthContext } from './context.js';
-import type { BrowserEnv } from '../browser/env.js';
-import type { Auth0Callback, Auth0DecodedHash, IdTokenPayload } from '../types.js';
+import type { Auth0Callback, Auth0DecodedHash, IdTokenPayload, BrowserEnv } from '../types.js';
 
 /**
  * The result of a successful authentication response: {@link Auth0DecodedHash}, whose keys are all

@@ -1,7 +1,7 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
 import { detachableMethods } from '../shared/detachable.js';
 import { Authentication, type TokenResult } from '../authentication/authentication.js';
-import { defaultEnv, type BrowserEnv } from '../browser/env.js';
+import { defaultEnv } from '../browser/env.js';
 import type { AuthResponseError, RequestError } from '../errors.js';
 import type { RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
@@ -18,12 +18,7 @@ import { createWebAuthContext } from './create-context.js';
 import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-login.js';
 import { HostedPages } from './hosted-pages.js';
 import { customEnvironment } from '../shared/custom-environment.js';
-import {
-  deriveWebAuthOptions,
-  validateWebAuthOptions,
-  type WebAuthBaseOptions,
-  type WebAuthOptions,
-} from './options.js';
+import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
 import { parseHash, type ParseHashOptions } from './parse-hash.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
@@ -55,6 +50,9 @@ import type {
   PasswordlessStartResult,
   PasswordlessVerifyOptions,
   SignupAndAuthorizeOptions,
+  WebAuthBaseOptions,
+  WebAuthOptions,
+  BrowserEnv,
 } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
 

@@ -4,10 +4,9 @@
  * `{ reload, getValue }`. Every render and reload reports to its completion callback exactly once.
  */
 import type { Authentication } from '../../authentication/authentication.js';
-import type { BrowserEnv } from '../../browser/env.js';
 import { ArgumentError, WebAuthError } from '../../errors.js';
 import { checkValue } from '../../shared/assert.js';
-import type { Auth0Challenge } from '../../types.js';
+import type { Auth0Challenge, BrowserEnv } from '../../types.js';
 import { CONTAINER_CLASS, isScriptProvider, scriptUrl } from './providers.js';
 import { callbackName, loadProviderScript } from './script-loader.js';
 import { renderError, renderTemplate } from './templates.js';

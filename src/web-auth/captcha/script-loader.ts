@@ -2,8 +2,8 @@
  * Injects a provider's script into the page and reports when it has loaded, retrying a failed
  * load a few times before giving up (a blocked or flaky third-party host must not hang the page).
  */
-import type { BrowserEnv } from '../../browser/env.js';
 import type { ScriptProvider } from './providers.js';
+import type { BrowserEnv } from '../../types.js';
 
 export const MAX_RETRY = 3;
 

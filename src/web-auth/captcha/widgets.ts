@@ -3,9 +3,8 @@
  * copying its token into the captcha input, and the retry rules for Arkose and Turnstile, which
  * end in the fail-open hint `BYPASS_CAPTCHA` (the server decides whether to honour it).
  */
-import type { BrowserEnv } from '../../browser/env.js';
 import { WebAuthError } from '../../errors.js';
-import type { Auth0Challenge } from '../../types.js';
+import type { Auth0Challenge, BrowserEnv } from '../../types.js';
 import { providerGlobal, type ScriptProvider } from './providers.js';
 import { MAX_RETRY } from './script-loader.js';
 import type { CaptchaError, CaptchaLoaded } from './types.js';

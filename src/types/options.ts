@@ -1,0 +1,138 @@
+/** Constructor options of `Authentication`, `WebAuth` and `Management`. */
+import type { customEnvironment } from '../shared/custom-environment.js';
+import type { BrowserEnv } from './browser.js';
+import type { TelemetryInfo } from './telemetry.js';
+import type { TokenProvider } from './results.js';
+
+/** Options of `new Authentication(options)`; `WebAuth` takes these and more ({@link WebAuthOptions}). */
+export interface AuthenticationOptions {
+  /** The tenant's domain, for example `tenant.eu.auth0.com` or a custom domain. Required. */
+  domain: string;
+  /** The application's client ID. Required. */
+  clientID: string;
+  /** Default response types for the flows: `code`, `token`, `id_token`, space-separated. */
+  responseType?: string | undefined;
+  /** Default response mode: `query`, `fragment`, `form_post` or `web_message`. */
+  responseMode?: string | undefined;
+  /** Default callback URL (must be allowed for the application). */
+  redirectUri?: string | undefined;
+  /** Default scopes, space-separated. */
+  scope?: string | undefined;
+  /** Default API identifier for access tokens. */
+  audience?: string | undefined;
+  /** Silences the library's deprecation and unknown-parameter warnings (default `false`). */
+  _disableDeprecationWarnings?: boolean | undefined;
+  /** Sends the `Auth0-Client` telemetry header and `auth0Client` parameter (default `true`). */
+  _sendTelemetry?: boolean | undefined;
+  /** Replaces the telemetry payload, for SDKs built on this one: `{ name, version, env? }`. */
+  _telemetryInfo?: TelemetryInfo | undefined;
+  /** Retries for failed requests (default 0). */
+  _timesToRetryFailedRequests?: number | undefined;
+  /** Advanced: a custom browser environment (`customEnvironment` from this package), for tests and non-browser hosts. */
+  [customEnvironment]?: BrowserEnv | undefined;
+}
+
+/**
+ * Options of `new WebAuth(options)` (`AuthOptions` in the community declarations). The object is
+ * kept as `webAuth.baseOptions` and, as in v10, the derived fields are added to it in place.
+ */
+export interface WebAuthOptions extends AuthenticationOptions {
+  /** The origin `popup.callback` expects its opener on (default: the callback page's own origin). */
+  popupOrigin?: string | undefined;
+  /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` also means 60, as in v10). */
+  leeway?: number | undefined;
+  /**
+   * Plugins (for example the Cordova plugin): objects with `version` (`10.2.1`), `supports`,
+   * `init` and `setWebAuth`. Typed `any`, as in `@types/auth0-js`.
+   */
+  plugins?: any;
+  /** Maximum seconds since the user last authenticated; sent as `max_age` and checked against `auth_time`. */
+  maxAge?: number | undefined;
+  /** Transaction lifetime in minutes (default 30). */
+  stateExpiration?: number | undefined;
+  /** Also writes the `_`-prefixed compatibility cookie for browsers without `SameSite=None` (default `true`). */
+  legacySameSiteCookie?: boolean | undefined;
+  /** The `domain` of the transaction cookies (for example `.example.com`); default: this host only. */
+  cookieDomain?: string | undefined;
+  /** Default organization (ID `org_…` or name) for `authorize`, `login` and `popup.authorize`. */
+  organization?: string | undefined;
+  /** Default organization invitation ID for the same flows. */
+  invitation?: string | undefined;
+  /** A fixed `state` for every flow (default: a random one per transaction). */
+  state?: string | undefined;
+  /** A fixed `nonce` for every flow (default: a random one per transaction). */
+  nonce?: string | undefined;
+  /** Transaction storage: key prefix (default `com.auth0.auth.`) and random value length (default 32). */
+  transaction?: { namespace?: string | undefined; keyLength?: number | undefined } | undefined;
+  /** Keeps transactions in `localStorage` instead of cookies (default `false`). */
+  __tryLocalStorageFirst?: boolean | undefined;
+  /** Returns "now" for ID-token time checks (default: the current time). */
+  __clock?: (() => Date) | undefined;
+  /** Overrides for non-standard tenants: tenant name, token issuer, JWKS URL. */
+  overrides?:
+    { __tenant?: string | undefined; __token_issuer?: string | undefined; __jwks_uri?: string | undefined } | undefined;
+  /** Ignored, as in v10: the constructor replaces it with `overrides.__jwks_uri`. */
+  jwksURI?: string | undefined;
+  /** Sent by `passwordless.buildVerifyUrl` (the verify redirect's `protocol`). */
+  protocol?: string | undefined;
+  /** Named in `@types/auth0-js`; not read (use `responseType`). */
+  response_type?: string | undefined;
+  /** The tenant name (default: the first label of `domain`); `overrides.__tenant` wins. */
+  tenant?: string | undefined;
+  /** Set to `true` by the constructor (it switches the hosted-page telemetry name). */
+  universalLoginPage?: boolean | undefined;
+  /** Hosted-login-page internal, sent as given. */
+  _csrf?: string | undefined;
+  /** Hosted-login-page internal, sent as given. */
+  _intstate?: string | undefined;
+  /** Default database connection for embedded login when the call gives none. */
+  realm?: string | undefined;
+  /** Default `credential_type` of embedded login. */
+  credentialType?: string | undefined;
+  /** Default milliseconds to wait for `popup.loginWithCredentials`' iframe (default 60 000). */
+  timeout?: number | undefined;
+}
+
+/** The options after construction: v10 adds these derived fields to the caller's object. */
+export interface WebAuthBaseOptions extends WebAuthOptions {
+  /** The tenant name. */
+  tenant: string;
+  /** The expected ID-token issuer, `https://<domain>/`. */
+  token_issuer: string;
+  /** The JWKS URL override (`overrides.__jwks_uri`), else `undefined`. */
+  jwksURI: string | undefined;
+  /** The Authentication API root URL. */
+  rootUrl: string;
+}
+
+/** Options of `new Management(options)`. */
+export interface ManagementOptions {
+  /** The tenant's domain. Required. */
+  domain: string;
+  /**
+   * An access token for `https://<domain>/api/v2/` with current-user scopes (for example
+   * `read:current_user`). Optional in the type, as in `@types/auth0-js`, but required at run time:
+   * without it the constructor throws `token option is required`.
+   */
+  token?: string | undefined;
+  /** Ignored (v10 has no client-credentials flow in the browser). */
+  clientId?: string | undefined;
+  /** Ignored; never put a client secret in browser code. */
+  clientSecret?: string | undefined;
+  /** Ignored. */
+  audience?: string | undefined;
+  /** Ignored. */
+  scope?: string | undefined;
+  /** Ignored. */
+  tokenProvider?: TokenProvider | undefined;
+  /** Ignored: use `_sendTelemetry`. */
+  telemetry?: boolean | undefined;
+  /** Sends the `Auth0-Client` telemetry header (default `true`). */
+  _sendTelemetry?: boolean | undefined;
+  /** Replaces the telemetry payload: `{ name, version, env? }`. */
+  _telemetryInfo?: TelemetryInfo | undefined;
+  /** Retries for failed requests (default 0). */
+  _timesToRetryFailedRequests?: number | undefined;
+  /** Advanced: a custom browser environment (`customEnvironment` from this package). */
+  [customEnvironment]?: BrowserEnv | undefined;
+}
