@@ -28,15 +28,7 @@ export {
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
 export { customEnvironment } from './shared/custom-environment.js';
-export type { UserProfile } from './authentication/authentication.js';
-export type { AuthResult, AuthCallback, ValidateOptions } from './web-auth/validate-response.js';
-export type { ParseHashOptions } from './web-auth/parse-hash.js';
-export type { RequestHandle } from './http/request.js';
-export type {
-  PageOptions,
-  UserAttributeProfile,
-  UserAttributeProfilesPage,
-} from './management/user-attribute-profiles.js';
+export type { AuthCallback } from './web-auth/validate-response.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
 export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
@@ -62,9 +54,9 @@ declare namespace auth0 {
   export type CrossOriginAuthentication = import('./web-auth/cross-origin-login.js').CrossOriginAuthentication;
   export type AuthOptions = Types.WebAuthOptions;
   export type ManagementOptions = Types.ManagementOptions;
-  export type ParseHashOptions = import('./web-auth/parse-hash.js').ParseHashOptions;
+  export type ParseHashOptions = Types.ParseHashOptions;
   export type Auth0DecodedHash = Types.Auth0DecodedHash;
-  export type ValidateOptions = import('./web-auth/validate-response.js').ValidateOptions;
+  export type ValidateOptions = Types.ValidateOptions;
   export type BaseAuthOptions = Types.BaseAuthOptions;
   export type AuthorizeOptions = Types.AuthorizeOptions;
   export type AuthorizeUrlOptions = Types.AuthorizeUrlOptions;

@@ -1,7 +1,7 @@
 /** `Authentication`: the Authentication API client (`webAuth.client`). */
 import { detachableMethods } from '../shared/detachable.js';
 import { defaultEnv, onHostedLoginPage } from '../browser/env.js';
-import type { HttpClientOptions, RequestHandle } from '../http/request.js';
+import type { HttpClientOptions } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkValue } from '../shared/assert.js';
 import { callbackOrPromise } from '../shared/callback.js';
@@ -21,7 +21,6 @@ import type {
   Auth0Callback,
   Auth0Challenge,
   Auth0DelegationToken,
-  Auth0UserProfile,
   AuthorizeOptions,
   CustomTokenExchangeOptions,
   DefaultDirectoryLoginOptions,
@@ -34,6 +33,8 @@ import type {
   TokenResult,
   AuthenticationOptions,
   BrowserEnv,
+  UserProfile,
+  RequestHandle,
 } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
 
@@ -41,8 +42,6 @@ type Result<T> = RequestHandle | Promise<T>;
 /** Each client's SSO-data storage, made on first use (outside the instance, which v10 shaped). */
 const ssoStorages = new WeakMap<Authentication, SsoDataStorage>();
 
-/** The user profile `/userinfo` returns. */
-export type UserProfile = Auth0UserProfile;
 export type { TokenResult };
 
 /**

@@ -3,8 +3,14 @@
  * not on the `Authentication` class, so the client (whose `getSSOData` runs a silent check) and
  * the capabilities never import each other in a loop.
  */
-import type { HttpClientOptions, RequestHandle } from '../http/request.js';
-import type { AuthorizeOptions, DefaultLoginOptions, LogoutOptions, ResourceOwnerLoginOptions } from '../types.js';
+import type { HttpClientOptions } from '../http/request.js';
+import type {
+  AuthorizeOptions,
+  DefaultLoginOptions,
+  LogoutOptions,
+  ResourceOwnerLoginOptions,
+  RequestHandle,
+} from '../types.js';
 import type { ClientContext, ClientOptions } from './client-context.js';
 import type { DBConnection } from './db-connection.js';
 import type { PasswordlessAuthentication } from './passwordless.js';

@@ -1,10 +1,10 @@
 /** What the Authentication API modules share: options, the HTTP client, and a request shorthand. */
-import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request.js';
+import { sendRequest, type HttpClientOptions, type RequestSpec } from '../http/request.js';
 import { wrapCallback, type HandlerFlags } from '../http/response-handler.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { joinUrl } from '../shared/query.js';
 import type { NodeCallback } from '../shared/types.js';
-import type { AuthenticationOptions } from '../types.js';
+import type { AuthenticationOptions, RequestHandle } from '../types.js';
 
 /** The options as the clients keep them: with the API root and, on the hosted page, its `state`. */
 export type ClientOptions = AuthenticationOptions & { rootUrl: string; state?: string | undefined };

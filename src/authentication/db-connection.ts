@@ -4,7 +4,6 @@ import { checkOptions, required } from '../shared/assert.js';
 import { checkCallback } from '../shared/callback.js';
 import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
-import type { RequestHandle } from '../http/request.js';
 import { call, challenge, type ClientContext } from './client-context.js';
 import type { RequestError } from '../errors.js';
 import type {
@@ -13,6 +12,7 @@ import type {
   ChangePasswordOptions,
   DbSignUpOptions,
   DbSignUpResults,
+  RequestHandle,
 } from '../types.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 

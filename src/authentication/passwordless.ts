@@ -5,7 +5,6 @@ import { checkCallback } from '../shared/callback.js';
 import { toSnakeCase } from '../shared/casing.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl, stringifyQuery } from '../shared/query.js';
-import type { RequestHandle } from '../http/request.js';
 import { call, challenge, type ClientContext } from './client-context.js';
 import type { RequestError } from '../errors.js';
 import type {
@@ -14,6 +13,7 @@ import type {
   PasswordlessStartOptions,
   PasswordlessStartResult,
   PasswordlessVerifyOptions,
+  RequestHandle,
 } from '../types.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 

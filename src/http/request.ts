@@ -4,7 +4,7 @@
  */
 import { maskSecrets } from '../shared/mask-secrets.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
-import type { BrowserEnv } from '../types.js';
+import type { BrowserEnv, RequestHandle } from '../types.js';
 
 /** Statuses retried when `_timesToRetryFailedRequests` is set (as v10's HTTP client did). */
 const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504, 521, 522, 524]);
@@ -31,19 +31,6 @@ export interface RequestSpec {
   withCredentials?: boolean;
   /** No headers at all (hosted-page SSO data). */
   noHeaders?: boolean;
-}
-
-/** What an HTTP-issuing method returns, shaped like v10's request wrapper; its body has secrets masked. */
-export interface RequestHandle {
-  method: string;
-  url: string;
-  body: Record<string, unknown> | undefined;
-  headers: Record<string, string>;
-  abort(): void;
-  getMethod(): string;
-  getUrl(): string;
-  getBody(): Record<string, unknown> | undefined;
-  getHeaders(): Record<string, string>;
 }
 
 export type RawCallback = (err: TransportError | null, response?: HttpResponse) => void;

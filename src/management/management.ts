@@ -1,28 +1,26 @@
 /** `Management`: the current-user endpoints of the Management API (`/api/v2/users/{id}`). */
 import { detachableMethods } from '../shared/detachable.js';
 import { defaultEnv } from '../browser/env.js';
-import { sendRequest, type HttpClientOptions, type RequestHandle, type RequestSpec } from '../http/request.js';
+import { sendRequest, type HttpClientOptions, type RequestSpec } from '../http/request.js';
 import { wrapCallback } from '../http/response-handler.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { customEnvironment } from '../shared/custom-environment.js';
-import {
-  iterateProfiles,
-  pageQuery,
-  type PageOptions,
-  type UserAttributeProfile,
-  type UserAttributeProfilesPage,
-} from './user-attribute-profiles.js';
-import { ArgumentError, type RequestError } from '../errors.js';
+import { iterateProfiles, pageQuery } from './user-attribute-profiles.js';
 import type {
+  PageOptions,
+  UserAttributeProfile,
+  UserAttributeProfilesPage,
   Auth0Callback,
   Auth0Identity,
   ManagementUser,
   UserMetadata,
   ManagementOptions,
   BrowserEnv,
+  RequestHandle,
 } from '../types.js';
+import { ArgumentError, type RequestError } from '../errors.js';
 import type { NodeCallback } from '../shared/types.js';
 
 /**

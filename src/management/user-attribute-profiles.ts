@@ -1,66 +1,6 @@
-/** Types and paging for `GET /api/v2/user-attribute-profiles` (checkpoint pagination). */
+/** Paging for `GET /api/v2/user-attribute-profiles` (checkpoint pagination); the types are in `src/types/management.ts`. */
 import { ArgumentError, WebAuthError } from '../errors.js';
-
-/** Connection strategies that may override mappings. */
-export type StrategyKey = 'pingfederate' | 'ad' | 'adfs' | 'waad' | 'google-apps' | 'okta' | 'oidc' | 'samlp';
-
-export interface OidcMapping {
-  mapping: string;
-  display_name?: string;
-}
-
-export interface AttributeStrategyOverride {
-  oidc_mapping?: OidcMapping;
-  saml_mapping?: string[];
-  scim_mapping?: string;
-}
-
-/** How one user attribute maps to each protocol. */
-export interface AttributeConfig {
-  description: string;
-  label: string;
-  profile_required: boolean;
-  /** The service's own profile field (the seed's `service_mapping`; on the wire the brand prefixes `_mapping`). */
-  auth0_mapping: string;
-  oidc_mapping?: OidcMapping;
-  saml_mapping?: string[];
-  scim_mapping?: string;
-  strategy_overrides?: Partial<Record<StrategyKey, AttributeStrategyOverride>>;
-}
-
-export interface UserIdStrategyOverride {
-  oidc_mapping?: 'sub' | 'oid' | 'email';
-  saml_mapping?: string[];
-  scim_mapping?: string;
-}
-
-export interface UserIdMapping {
-  oidc_mapping?: 'sub';
-  saml_mapping?: string[];
-  scim_mapping?: string;
-  strategy_overrides?: Partial<Record<StrategyKey, UserIdStrategyOverride>>;
-}
-
-export interface UserAttributeProfile {
-  id?: string;
-  name?: string;
-  user_id?: UserIdMapping;
-  user_attributes?: Record<string, AttributeConfig>;
-}
-
-/** One page, as the server sends it. */
-export interface UserAttributeProfilesPage {
-  user_attribute_profiles?: UserAttributeProfile[];
-  /** Cursor for the next page (`from`); absent on the last page. */
-  next?: string;
-}
-
-export interface PageOptions {
-  /** Cursor from the previous page's `next`. */
-  from?: string;
-  /** Page size: an integer of at least 1 (the server's default is 5). */
-  take?: number;
-}
+import type { PageOptions, UserAttributeProfile, UserAttributeProfilesPage } from '../types.js';
 
 /** The query string for `options`; throws before any request for an invalid `from` or `take`. */
 export function pageQuery(options: PageOptions = {}): string {

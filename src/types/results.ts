@@ -267,3 +267,28 @@ export interface SsoSessionNotFoundResult {
 
 /** What `getSSOData` reports. */
 export type SsoDataResult = SsoSessionFoundResult | SsoSessionNotFoundResult;
+
+/** The user profile `/userinfo` returns. */
+export type UserProfile = Auth0UserProfile;
+
+/** What an HTTP-issuing method returns, shaped like v10's request wrapper; its body has secrets masked. */
+export interface RequestHandle {
+  /** The HTTP method. */
+  method: string;
+  /** The request URL. */
+  url: string;
+  /** The JSON body sent, secrets masked. */
+  body: Record<string, unknown> | undefined;
+  /** The request headers. */
+  headers: Record<string, string>;
+  /** Cancels the request; its callback is then never called. */
+  abort(): void;
+  /** `method`, as v10's getter. */
+  getMethod(): string;
+  /** `url`, as v10's getter. */
+  getUrl(): string;
+  /** `body`, as v10's getter. */
+  getBody(): Record<string, unknown> | undefined;
+  /** `headers`, as v10's getter. */
+  getHeaders(): Record<string, string>;
+}

@@ -3,7 +3,6 @@
  * They take the context and the hosted-page helper, never the facade.
  */
 import { checkSignupOptions } from '../authentication/db-connection.js';
-import type { RequestHandle } from '../http/request.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type {
@@ -11,6 +10,7 @@ import type {
   DbSignUpOptions,
   DefaultLoginOptions,
   SignupAndAuthorizeOptions,
+  RequestHandle,
 } from '../types.js';
 import { onHostedLoginPage, type WebAuthContext } from './context.js';
 import { crossOriginLogin } from './cross-origin-login.js';

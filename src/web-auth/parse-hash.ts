@@ -4,20 +4,8 @@ import { currentLocation } from '../browser/env.js';
 import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
 import type { WebAuthContext } from './context.js';
-import { validateAuthenticationResponse, type AuthDone, type ValidateOptions } from './validate-response.js';
-
-/** Options of `parseHash`. */
-export interface ParseHashOptions extends ValidateOptions {
-  /** The fragment to parse, with or without `#` (default: the current page's). */
-  hash?: string | undefined;
-  /**
-   * The response types to expect (`token` / `id_token` must then be present); the constructor's
-   * `responseType` wins when set, as in v10.
-   */
-  responseType?: string | undefined;
-  /** Not read by auth0-js 10: a present ID token is always verified. Accepted for older code. */
-  _idTokenVerification?: boolean | undefined;
-}
+import { validateAuthenticationResponse, type AuthDone } from './validate-response.js';
+import type { ParseHashOptions } from '../types.js';
 
 /**
  * Parses and validates the response in `options.hash` (or the page's fragment). An `error` in the

@@ -4,11 +4,10 @@ import { callbackOrPromise } from '../shared/callback.js';
 import { checkVerifyOptions } from '../authentication/passwordless.js';
 import { mergeBase } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
-import type { RequestHandle } from '../http/request.js';
 import { onHostedLoginPage } from './context.js';
 import { crossOriginLogin } from './cross-origin-login.js';
 import { whenRedirecting } from './on-redirecting.js';
-import type { PasswordlessStartOptions, PasswordlessVerifyOptions } from '../types.js';
+import type { PasswordlessStartOptions, PasswordlessVerifyOptions, RequestHandle } from '../types.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 const AUTH_PARAM_KEYS = [

@@ -19,9 +19,7 @@ import type { TransactionManager } from './transaction-manager.js';
 import { signupThenLogin } from './signup-then-login.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
-import type { AuthResult } from './validate-response.js';
 import type { RequestError } from '../errors.js';
-import type { RequestHandle } from '../http/request.js';
 import type {
   Auth0Callback,
   PopupAuthorizeOptions,
@@ -30,6 +28,8 @@ import type {
   PopupPreloadOptions,
   PopupSignupOptions,
   TokenResult,
+  AuthResult,
+  RequestHandle,
 } from '../types.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 

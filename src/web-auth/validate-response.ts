@@ -8,13 +8,7 @@ import { joinUrl } from '../shared/query.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { WebAuthContext } from './context.js';
-import type { Auth0Callback, Auth0DecodedHash, IdTokenPayload, BrowserEnv } from '../types.js';
-
-/**
- * The result of a successful authentication response: {@link Auth0DecodedHash}, whose keys are all
- * present at run time (`null` when absent).
- */
-export type AuthResult = Auth0DecodedHash;
+import type { Auth0Callback, IdTokenPayload, BrowserEnv, AuthResult, ValidateOptions } from '../types.js';
 
 /**
  * The run-time shape of {@link AuthResult}: v10 sets every key, `null` for what is absent.
@@ -50,18 +44,6 @@ export interface ParsedResponse {
   scope?: string | undefined;
   /** Other response parameters (ignored). */
   [param: string]: any;
-}
-
-/** Options of `validateAuthenticationResponse` (and the validation part of `parseHash`). */
-export interface ValidateOptions {
-  /** The expected `state` (default: the stored transaction's). Also becomes `authResult.appState`. */
-  state?: string | undefined;
-  /** The expected ID-token `nonce` (default: the stored transaction's). */
-  nonce?: string | undefined;
-  /** Accept a response without `state` when none is expected (IdP-initiated SAML login). */
-  __enableIdPInitiatedLogin?: boolean | undefined;
-  /** The older name of `__enableIdPInitiatedLogin`. */
-  __enableImpersonation?: boolean | undefined;
 }
 
 /** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */

@@ -3,7 +3,6 @@ import { detachableMethods } from '../shared/detachable.js';
 import { Authentication, type TokenResult } from '../authentication/authentication.js';
 import { defaultEnv } from '../browser/env.js';
 import type { AuthResponseError, RequestError } from '../errors.js';
-import type { RequestHandle } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
@@ -19,7 +18,7 @@ import { crossOriginAuthentication, type CrossOriginAuthentication } from './cro
 import { HostedPages } from './hosted-pages.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
-import { parseHash, type ParseHashOptions } from './parse-hash.js';
+import { parseHash } from './parse-hash.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
@@ -31,9 +30,7 @@ import {
   validateAuthenticationResponse,
   validateToken,
   type AuthCallback,
-  type AuthResult,
   type ParsedResponse,
-  type ValidateOptions,
 } from './validate-response.js';
 import type {
   Auth0Callback,
@@ -53,6 +50,10 @@ import type {
   WebAuthBaseOptions,
   WebAuthOptions,
   BrowserEnv,
+  AuthResult,
+  ValidateOptions,
+  ParseHashOptions,
+  RequestHandle,
 } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
 

@@ -7,8 +7,9 @@
 import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import type { WebAuthContext } from './context.js';
-import { validateAuthenticationResponse, type AuthResult } from './validate-response.js';
+import { validateAuthenticationResponse } from './validate-response.js';
 import type { AnyObject } from '../shared/types.js';
+import type { AuthResult } from '../types.js';
 
 /** v10's default wait for the iframe's answer. */
 export const WEB_MESSAGE_TIMEOUT_MS = 60_000;

@@ -1,0 +1,33 @@
+/** What `parseHash` and `validateAuthenticationResponse` take and give. */
+import type { Auth0DecodedHash } from './results.js';
+
+/**
+ * The result of a successful authentication response: {@link Auth0DecodedHash}, whose keys are all
+ * present at run time (`null` when absent).
+ */
+export type AuthResult = Auth0DecodedHash;
+
+/** Options of `validateAuthenticationResponse` (and the validation part of `parseHash`). */
+export interface ValidateOptions {
+  /** The expected `state` (default: the stored transaction's). Also becomes `authResult.appState`. */
+  state?: string | undefined;
+  /** The expected ID-token `nonce` (default: the stored transaction's). */
+  nonce?: string | undefined;
+  /** Accept a response without `state` when none is expected (IdP-initiated SAML login). */
+  __enableIdPInitiatedLogin?: boolean | undefined;
+  /** The older name of `__enableIdPInitiatedLogin`. */
+  __enableImpersonation?: boolean | undefined;
+}
+
+/** Options of `parseHash`. */
+export interface ParseHashOptions extends ValidateOptions {
+  /** The fragment to parse, with or without `#` (default: the current page's). */
+  hash?: string | undefined;
+  /**
+   * The response types to expect (`token` / `id_token` must then be present); the constructor's
+   * `responseType` wins when set, as in v10.
+   */
+  responseType?: string | undefined;
+  /** Not read by auth0-js 10: a present ID token is always verified. Accepted for older code. */
+  _idTokenVerification?: boolean | undefined;
+}
