@@ -12,13 +12,12 @@ import { callbackName, loadProviderScript } from './script-loader.js';
 import { renderError, renderTemplate } from './templates.js';
 import type { Captcha, CaptchaConfiguration, DoneCallback } from './types.js';
 import { BYPASS_CAPTCHA, mountWidget, type CaptchaInstance, type Done } from './widgets.js';
+import type { NodeCallback } from '../../shared/types.js';
 
 /** The flows with a captcha, each with its own challenge endpoint. */
 export type CaptchaFlow = 'default' | 'signup' | 'passwordless' | 'password_reset';
 
-type ChallengeCallback = (err?: any, challenge?: Auth0Challenge) => void;
-
-const FETCH_CHALLENGE: Record<CaptchaFlow, (client: Authentication, cb: ChallengeCallback) => unknown> = {
+const FETCH_CHALLENGE: Record<CaptchaFlow, (client: Authentication, cb: NodeCallback<Auth0Challenge>) => unknown> = {
   default: (client, cb) => client.getChallenge(cb as never),
   signup: (client, cb) => client.dbConnection.getSignupChallenge(cb as never),
   passwordless: (client, cb) => client.passwordless.getChallenge(cb as never),
@@ -28,12 +27,10 @@ const FETCH_CHALLENGE: Record<CaptchaFlow, (client: Authentication, cb: Challeng
 const noop = () => {};
 
 /**
- * The caller's completion callback, as typed publicly (`DoneCallback`, or `Auth0Callback<any>` as
- * @types declared it); a provider failure reaches it as an `Error`, as in v10.
+ * Wraps the caller's completion callback (publicly `DoneCallback`, or `Auth0Callback<any>` as @types
+ * declared it) to run once; a provider failure reaches it as an `Error`, as in v10.
  */
-type AnyDone = (err?: any, result?: any) => void;
-
-function once(cb: AnyDone | undefined): Done {
+function once(cb: NodeCallback<any> | undefined): Done {
   const done: Done = (err, result) => {
     if (done.called) return;
     done.called = true;
@@ -53,7 +50,7 @@ export function renderCaptcha(
   flow: CaptchaFlow,
   element: HTMLElement,
   options?: CaptchaConfiguration | null,
-  callback?: AnyDone,
+  callback?: NodeCallback<any>,
 ): Captcha {
   if (!element || typeof element.querySelector !== 'function')
     throw new ArgumentError('element parameter is not valid');
