@@ -12,8 +12,6 @@ import { launchChromium, newTestContext } from './support/browser.js';
 import { ALICE } from './support/flow.js';
 
 const EXAMPLE_TENANT = 'http://localhost:4400';
-// A shared 2-core machine can take seconds over a login round trip (the default is 1 s).
-const POLL = { timeout: 10_000 };
 const IMAGES = join(import.meta.dirname, '..', 'docs', 'images');
 
 // The tenant on the app's site (127.0.0.1): its session cookie reaches checkSession's iframe.
@@ -57,25 +55,25 @@ it('checks the session on load, logs in by redirect, shows userInfo and logs out
   await useTestTenant(page);
   const home = `${app.url}/examples/cdn/`;
   await page.goto(home);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
+  await expect.poll(() => page.textContent('#status')).toBe('Not signed in.');
   await page.screenshot({ path: join(IMAGES, 'example-cdn-signed-out.png') });
 
   await Promise.all([page.waitForURL((url) => url.pathname === '/authorize'), page.click('#login')]);
   await Promise.all([page.waitForURL((url) => url.origin === app.url), signIn(page)]);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${ALICE.email}.`);
+  await expect.poll(() => page.textContent('#status')).toBe(`Signed in as ${ALICE.email}.`);
   expect(JSON.parse((await page.textContent('#profile')) ?? '')).toMatchObject({ email: ALICE.email });
   expect(new URL(page.url()).hash).toBe('');
   await page.screenshot({ path: join(IMAGES, 'example-cdn-signed-in.png') });
 
   // A fresh load has no tokens in the URL: the tenant session signs alice in silently.
   await page.goto(home);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${ALICE.email}.`);
+  await expect.poll(() => page.textContent('#status')).toBe(`Signed in as ${ALICE.email}.`);
 
   await Promise.all([
     page.waitForURL((url) => url.origin === app.url && url.pathname === '/examples/cdn/'),
     page.click('#logout'),
   ]);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
+  await expect.poll(() => page.textContent('#status')).toBe('Not signed in.');
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -89,11 +87,11 @@ it('logs in through a popup', async () => {
   await useTestTenant(page, crossSite.url);
   context.on('page', (p) => void useTestTenant(p, crossSite.url));
   await page.goto(`${app.url}/examples/cdn/`);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
+  await expect.poll(() => page.textContent('#status')).toBe('Not signed in.');
   const [popup] = await Promise.all([context.waitForEvent('page'), page.click('#popup')]);
   await popup.waitForURL((url) => url.pathname === '/authorize');
   await signIn(popup);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${ALICE.email}.`);
+  await expect.poll(() => page.textContent('#status')).toBe(`Signed in as ${ALICE.email}.`);
   await context.close();
   await crossSite.close();
 });
