@@ -11,9 +11,6 @@ const webAuth = new WebAuth({
   redirectUri: home,
   responseType: 'token id_token',
   scope: 'openid profile email',
-  // A domain with a scheme (plain HTTP here) is used as the base URL as-is, but the expected ID
-  // token issuer still defaults to 'https://' + domain + '/': name the tenant's real issuer.
-  overrides: { __token_issuer: TENANT + '/' },
 });
 
 const $ = (id) => document.getElementById(id);

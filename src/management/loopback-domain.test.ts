@@ -1,9 +1,6 @@
 /**
- * Known bug (reported by the examples work, not fixed here): Authentication accepts a loopback
- * `http://` domain for local development (`rootUrlFor`), but Management and the expected ID-token
- * issuer still prefix `https://`, so the SPA example needs `overrides.__token_issuer` over HTTP and
- * Management cannot reach a plain-HTTP local tenant at all ("Request failed"). Remove `.fails`
- * once they follow `rootUrlFor`.
+ * Authentication accepts a loopback `http://` domain for local development (`rootUrlFor`); Management
+ * and the expected ID-token issuer follow it, so a plain-HTTP local tenant needs no overrides.
  */
 import { describe, expect, it } from 'vitest';
 import { fakeEnv } from '../testing/fake-env.js';
@@ -14,13 +11,25 @@ import { Management } from './management.js';
 const DOMAIN = 'http://localhost:4400';
 
 describe('a loopback http:// domain, as Authentication takes it', () => {
-  it.fails('Management calls the API under that URL', () => {
+  it('Management calls the API under that URL', () => {
     const management = new Management({ domain: DOMAIN, token: 'token' });
     expect(management.baseOptions.rootUrl).toBe(`${DOMAIN}/api/v2`);
   });
 
-  it.fails('WebAuth expects ID tokens from that issuer', () => {
+  it('WebAuth expects ID tokens from that issuer', () => {
     const webAuth = new WebAuth({ domain: DOMAIN, clientID: 'CID', [customEnvironment]: fakeEnv() } as never);
     expect(webAuth.baseOptions.token_issuer).toBe(`${DOMAIN}/`);
   });
+});
+
+it('a plain domain still means https, as in v10', () => {
+  expect(new Management({ domain: 'tenant.example.com', token: 'token' }).baseOptions.rootUrl).toBe(
+    'https://tenant.example.com/api/v2',
+  );
+  const webAuth = new WebAuth({
+    domain: 'tenant.example.com',
+    clientID: 'CID',
+    [customEnvironment]: fakeEnv(),
+  } as never);
+  expect(webAuth.baseOptions.token_issuer).toBe('https://tenant.example.com/');
 });
