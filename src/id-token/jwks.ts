@@ -5,7 +5,7 @@
  * request each; parallel checks share one request per URL.
  */
 import { createStore, get as idbGet, set as idbSet } from 'idb-keyval';
-import type { JWK } from 'jose';
+import { base64url, type JWK } from 'jose';
 
 /** How long a fetched key set is trusted when its response has no usable `Cache-Control: max-age`. */
 export const JWKS_TTL_MS = 10 * 60 * 1000;
@@ -49,15 +49,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Bits of a base64url modulus, leading zero bytes not counted (0 when it does not decode). */
 function modulusBits(n: string): number {
-  let bytes: string;
+  let bytes: Uint8Array;
   try {
-    bytes = atob(n.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (n.length % 4)) % 4));
+    bytes = base64url.decode(n);
   } catch {
     return 0;
   }
   let i = 0;
-  while (i < bytes.length && bytes.charCodeAt(i) === 0) i++;
-  return i === bytes.length ? 0 : (bytes.length - i) * 8 - Math.clz32(bytes.charCodeAt(i)) + 24;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  return i === bytes.length ? 0 : (bytes.length - i) * 8 - Math.clz32(bytes[i]!) + 24;
 }
 
 /**
