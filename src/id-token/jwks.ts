@@ -84,14 +84,14 @@ const signingKeys = (value: unknown): JWK[] =>
   isObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : [];
 
 /**
- * A stored set, if it has the shape this module writes: only signing keys and a fetch time. The
+ * A stored set, if it has the shape this module writes: only signing keys, a fetch time and a lifetime. The
  * database may hold anything (another script, an older version), so anything else is no set.
  */
 function storedSet(value: unknown): CachedSet | undefined {
   if (!isObject(value) || !Array.isArray(value.keys) || typeof value.fetchedAt !== 'number') return undefined;
-  // Sets written before lifetimes were stored get the default one; a stored lifetime is clamped again.
-  const ttl = typeof value.ttl === 'number' ? clampTtl(value.ttl) : JWKS_TTL_MS;
-  return value.keys.every(isSigningKey) ? { keys: value.keys, fetchedAt: value.fetchedAt, ttl } : undefined;
+  // A stored lifetime is clamped again: the database is not trusted to hold what was written.
+  const { keys, fetchedAt, ttl } = value;
+  return typeof ttl === 'number' && keys.every(isSigningKey) ? { keys, fetchedAt, ttl: clampTtl(ttl) } : undefined;
 }
 
 const clampTtl = (ms: number) => Math.min(JWKS_TTL_CAP_MS, Math.max(JWKS_TTL_FLOOR_MS, ms));
@@ -158,8 +158,8 @@ function persistedFresh(url: string, source: JwksSource): boolean {
   try {
     const hint = source.hints?.getItem(IDB_PREFIX + url);
     if (!source.hints) return true;
-    // "fetchedAt ttl"; an older marker holds only the fetch time and had the default lifetime.
-    const [at, ttl = String(JWKS_TTL_MS)] = (hint ?? '').split(' ');
+    // "fetchedAt ttl" (a marker without a lifetime reads as stale).
+    const [at, ttl] = (hint ?? '').split(' ');
     return hint != null && isFresh(source.now() - Number(at), clampTtl(Number(ttl)));
   } catch {
     return true; // storage refused: let IndexedDB answer
