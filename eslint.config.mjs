@@ -44,11 +44,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The SPA example loads the CDN bundle with a script tag, which defines the `auth0` global.
-    files: ['examples/spa/**/*.js'],
-    languageOptions: { globals: { auth0: 'readonly' } },
-  },
-  {
     // The CDN example's scripts share globals: the bundle's `auth0` and config.js's EXAMPLE_CONFIG.
     files: ['examples/cdn/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { auth0: 'readonly', EXAMPLE_CONFIG: 'readonly' } },

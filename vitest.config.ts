@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compatConcurrency } from './e2e/compat/concurrency.js';
 
 export default defineConfig({
   test: {
@@ -46,6 +47,9 @@ export default defineConfig({
           // A difference counts only when it repeats: one that does not is a timing accident, and
           // vitest's report marks the test as passed on a retry.
           retry: 1,
+          // COMPAT_CONCURRENCY scenarios at a time (default 1), each with its own
+          // tenant pair (e2e/compat/concurrency.ts).
+          maxConcurrency: compatConcurrency(),
         },
       },
     ],

@@ -6,13 +6,10 @@
  * through `/oauth/ro` (`passwordlessVerify`). After each flow the opener has no iframe, `message`
  * listener or timer left over from it.
  */
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { createSelfSignedCert } from './tenant/index.js';
 import { useBrowserHarness } from './support/harness.js';
+import { startHttpsProxy, type HttpsProxy } from './support/https-proxy.js';
 import { ALICE, appUrl, openApp, type AppConfig, type LibBuild } from './support/flow.js';
 
 const h = useBrowserHarness();
@@ -187,24 +184,13 @@ describe('a blocked popup', () => {
 // The hidden iframe needs the tenant's session cookie: an app on https://localhost is the same site
 // as the tenant, so Chromium sends it (an app on http://127.0.0.1 would get login_required).
 describe("embedded logins that finish without a redirect (app on the tenant's site)", () => {
-  let proxy: Server;
+  let proxy: HttpsProxy;
   let sameSite: string;
   beforeAll(async () => {
-    const cert = await createSelfSignedCert();
-    proxy = createHttpsServer({ key: cert.keyPem, cert: cert.certPem }, (req: IncomingMessage, res: ServerResponse) => {
-      const upstream = httpRequest(`${h.app.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(upstream);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    sameSite = `https://localhost:${(proxy.address() as AddressInfo).port}`;
+    proxy = await startHttpsProxy(h.app.url);
+    sameSite = `https://localhost:${proxy.port}`;
   });
-  afterAll(async () => {
-    proxy.closeAllConnections();
-    await new Promise((resolve) => proxy.close(resolve));
-  });
+  afterAll(() => proxy.close());
 
   describe.each(['umd', 'ref'] as const)('%s build', (lib) => {
     it('popup.loginWithCredentials: /co/authenticate, then /authorize in a hidden iframe, validated', async () => {

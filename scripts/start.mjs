@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build, then run the local tenant (plain HTTP, port 4400) and the app server that
-// serves examples/ and dist/, so the SPA example can be tried in a browser. Ctrl-C stops both.
+// serves examples/ and dist/, so the examples can be tried in a browser. Ctrl-C stops both.
+// Arguments go to the tenant, e.g. `npm start -- --login-page examples/hosted-login-template/login.html`.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,6 +12,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TENANT_PORT = 4400;
 const APP_PORT = 5173;
 const READY_TIMEOUT_MS = 30_000;
+const LOGIN_TEMPLATE = 'examples/hosted-login-template/login.html';
+const loginPageAt = process.argv.indexOf('--login-page');
+const loginPage =
+  process.argv.find((a) => a.startsWith('--login-page='))?.slice('--login-page='.length) ??
+  (loginPageAt > 1 ? process.argv[loginPageAt + 1] : undefined);
 
 function step(title, cmd, args) {
   console.log(`\n> ${title}`);
@@ -26,7 +32,15 @@ step('npm run build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 
 // TypeScript runs as it is, through tsx: nothing else to compile.
 const tenant = spawn(
   process.execPath,
-  ['--import', 'tsx', join(root, 'e2e', 'tenant', 'cli', 'cli.ts'), '--http', '--port', String(TENANT_PORT)],
+  [
+    '--import',
+    'tsx',
+    join(root, 'e2e', 'tenant', 'cli', 'cli.ts'),
+    '--http',
+    '--port',
+    String(TENANT_PORT),
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 let tenantExited = false;
@@ -78,8 +92,9 @@ const tenantUrl = await new Promise((resolveReady) => {
 
 console.log(`
   Local tenant  ${tenantUrl}
-  SPA example   ${app.url}/examples/spa/
-  CDN example   ${app.url}/examples/cdn/
+  SPA example   ${app.url.replace('127.0.0.1', 'localhost')}/examples/spa/
+  CDN example   ${app.url.replace('127.0.0.1', 'localhost')}/examples/cdn/
+  Login page    ${loginPage ?? `built-in (custom: npm start -- --login-page ${LOGIN_TEMPLATE})`}
 
   Open an example and sign in as
     email     alice@example.com

@@ -96,7 +96,8 @@ export const CONSTRUCTOR_SCENARIOS: Scenario[] = [
     "new lib.Management({ domain: 'd', token: 't', _sendTelemetry: false, _telemetryInfo: null, clientID: 1 })",
   ]),
   {
-    // Quirk 1: the caller's options object is mutated with the derived fields (§3.1.3).
+    // Quirk 1: the caller's options object is mutated with the derived fields (§3.1.3). A domain with
+    // an http:// scheme derives a different issuer on purpose (COMPATIBILITY D21).
     name: 'new WebAuth: derived fields on the caller options',
     async run(ctx) {
       await openApp(ctx.page, ctx.appOrigin, ctx.lib);
@@ -104,7 +105,7 @@ export const CONSTRUCTOR_SCENARIOS: Scenario[] = [
         const derived = (options) => { new lib.WebAuth(options); const { plugins, ...rest } = options; return JSON.parse(JSON.stringify(rest)); };
         return [
           derived({ domain: 'tenant.eu.example.com', clientID: 'c' }),
-          derived({ domain: 'http://localhost:3000', clientID: 'c', _timesToRetryFailedRequests: 2.7, _sendTelemetry: false, legacySameSiteCookie: false, jwksURI: 'ignored' }),
+          derived({ domain: 'localhost:3000', clientID: 'c', _timesToRetryFailedRequests: 2.7, _sendTelemetry: false, legacySameSiteCookie: false, jwksURI: 'ignored' }),
           derived({ domain: 'd.example.com', clientID: 'c', overrides: { __tenant: 't', __token_issuer: 'https://issuer/', __jwks_uri: 'https://keys/' } }),
         ];`;
       await inPage(ctx, 'options after construction', body);

@@ -1,5 +1,5 @@
 // Shared by the page and the popup callback. `npm start` runs the tenant over plain HTTP on port
-// 4400; a domain with a scheme is used as the base URL as-is, so name the real issuer too.
+// 4400; a loopback http:// domain is used as the base URL and the issuer as-is.
 var TENANT = 'http://localhost:4400';
 var EXAMPLE_CONFIG = {
   domain: TENANT,
@@ -7,5 +7,4 @@ var EXAMPLE_CONFIG = {
   redirectUri: location.origin + '/examples/cdn/',
   responseType: 'token id_token',
   scope: 'openid profile email',
-  overrides: { __token_issuer: TENANT + '/' },
 };

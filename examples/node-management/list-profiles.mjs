@@ -2,9 +2,10 @@
 //   1. a machine token from the client-credentials grant (Authentication#oauthToken),
 //   2. Management#userAttributeProfiles, which follows the `next` cursors page by page.
 //
-// Against the local tenant (HTTPS with a self-signed certificate):
-//   npm run tenant -- --port 4400          (in another terminal)
-//   NODE_EXTRA_CA_CERTS=<the tenant's certificate> node examples/node-management/list-profiles.mjs
+// Against the local tenant (HTTPS with a self-signed certificate it writes to a file), from the
+// repository root after `npm run build`; see README.md:
+//   npm run tenant -- --cert-file tenant-cert.pem          (in another terminal)
+//   NODE_EXTRA_CA_CERTS=tenant-cert.pem node examples/node-management/list-profiles.mjs
 // Settings: TENANT_DOMAIN (default localhost:4400), CLIENT_ID / CLIENT_SECRET (default the local
 // tenant's `mgmt-global` fixture), PAGE_SIZE (default 5). Keep real secrets out of source code.
 import { Authentication, Management } from '../../dist/esm/index.js';

@@ -1,29 +1,25 @@
-// Uses only the auth0-js 10 API, so the same page works with either library on the global `auth0`.
-const here = location.origin + location.pathname;
+// The SPA example: webauth-js as an ES module (`import … from 'webauth-js'`, resolved by the page's
+// import map to the package's dist/esm build), with async/await: without a callback, parseHash and
+// checkSession return Promises.
+import { WebAuth } from 'webauth-js';
+import { CLIENT_ID, TENANT } from './config.js';
 
-const webAuth = new auth0.WebAuth({
-  // `npm start` runs the tenant over plain HTTP; a domain that starts with a scheme is used as the
-  // base URL as-is (auth0-js 10 behaves the same way).
-  domain: 'http://localhost:4400',
-  clientID: 'spa-client',
-  redirectUri: here,
+const home = location.origin + location.pathname;
+const webAuth = new WebAuth({
+  domain: TENANT,
+  clientID: CLIENT_ID,
+  redirectUri: home,
   responseType: 'token id_token',
-  // The expected ID token issuer defaults to 'https://' + domain + '/', which is wrong once the
-  // domain carries its own scheme, so name the tenant's real issuer (the JWKS is found from it too).
-  overrides: { __token_issuer: 'http://localhost:4400/' },
+  scope: 'openid profile email',
 });
 
-const statusEl = document.getElementById('status');
-const errorEl = document.getElementById('error');
-const claimsEl = document.getElementById('claims');
-
-document.getElementById('login').addEventListener('click', () => webAuth.authorize());
-document.getElementById('logout').addEventListener('click', () => webAuth.logout({ returnTo: here }));
+const $ = (id) => document.getElementById(id);
+let renewTimer;
 
 function showError(err) {
-  statusEl.textContent = 'Sign-in failed.';
-  errorEl.textContent = `${err.error ?? 'error'}: ${err.errorDescription ?? err.description ?? ''}`;
-  errorEl.hidden = false;
+  $('error').textContent =
+    `${err.code ?? err.error ?? 'error'}: ${err.description ?? err.errorDescription ?? err.message ?? ''}`;
+  $('error').hidden = false;
 }
 
 function formatClaim(name, value) {
@@ -35,8 +31,7 @@ function formatClaim(name, value) {
 }
 
 function showClaims(payload) {
-  statusEl.textContent = `Signed in as ${payload.email ?? payload.name ?? payload.sub}.`;
-  const body = claimsEl.tBodies[0];
+  const body = $('claims').tBodies[0];
   body.replaceChildren();
   for (const [name, value] of Object.entries(payload)) {
     const row = body.insertRow();
@@ -45,14 +40,55 @@ function showClaims(payload) {
     row.append(th);
     row.insertCell().textContent = formatClaim(name, value);
   }
-  claimsEl.hidden = false;
 }
 
+function showSignedOut() {
+  clearTimeout(renewTimer);
+  $('status').textContent = 'Not signed in.';
+  $('signed-in').hidden = true;
+}
+
+/** Shows a verified sign-in (parseHash or checkSession) and schedules its silent renewal. */
+function signedIn(result, how) {
+  $('error').hidden = true;
+  $('status').textContent = `Signed in as ${result.idTokenPayload.email}.`;
+  $('renewed').textContent =
+    `${how} at ${new Date().toLocaleTimeString()}; the access token expires in ${result.expiresIn} s.`;
+  showClaims(result.idTokenPayload);
+  $('signed-in').hidden = false;
+  // Silent renewal: a new token from the tenant session a minute before this one expires.
+  clearTimeout(renewTimer);
+  renewTimer = setTimeout(renew, Math.max(result.expiresIn - 60, 10) * 1000);
+}
+
+async function renew(how = 'Renewed silently') {
+  try {
+    signedIn(await webAuth.checkSession({}), how);
+  } catch (err) {
+    if (err.error === 'login_required') showSignedOut();
+    else showError(err);
+  }
+}
+
+$('login').addEventListener('click', () => webAuth.authorize());
+$('renew').addEventListener('click', () => void renew());
+$('logout').addEventListener('click', () => webAuth.logout({ returnTo: home }));
+
+// The callback route is the page itself: tokens in the fragment mean "coming back from login".
 if (location.hash.length > 1) {
-  webAuth.parseHash((err, result) => {
+  try {
+    // parseHash checks the state and nonce it stored before the redirect and verifies the ID token
+    // (RS256 signature with the tenant's keys, issuer, audience, expiry) before answering.
+    const result = await webAuth.parseHash();
+    if (result) signedIn(result, 'Signed in');
+  } catch (err) {
+    $('status').textContent = 'Sign-in failed.';
+    showError(err);
+  } finally {
     // Drop the tokens from the address bar and history whatever the outcome.
     history.replaceState(null, '', location.pathname + location.search);
-    if (err) showError(err);
-    else if (result && result.idTokenPayload) showClaims(result.idTokenPayload);
-  });
+  }
+} else {
+  // checkSession on load: a tenant session signs the user in without a visible redirect.
+  await renew('Signed in from the tenant session');
 }

@@ -66,13 +66,8 @@ export function defaultEnv(): BrowserEnv {
     },
     openWindow: (url, name, features) => open(url, name as string, features),
     opener: () => opener,
-    // Old browsers lacked screenX/outerWidth; v10 fell back to screenLeft and the body's size.
-    screenBox: () => ({
-      x: screenX ?? screenLeft,
-      y: screenY ?? screenTop,
-      width: outerWidth ?? document.body.clientWidth,
-      height: outerHeight ?? document.body.clientHeight,
-    }),
+    // v10's fallbacks (screenLeft, the body's size) were for browsers that lacked these globals.
+    screenBox: () => ({ x: screenX, y: screenY, width: outerWidth, height: outerHeight }),
     onPageHide: (handler) => {
       addEventListener('pagehide', handler);
       return () => removeEventListener('pagehide', handler);

@@ -74,10 +74,14 @@ describe('JWKS cache', () => {
     vi.resetModules();
     return import('./jwks.js');
   };
-  // Until every IndexedDB write has completed and its marker has been written.
+  // Until every IndexedDB write has completed and its marker has been written: no write pending for
+  // ten timer turns in a row (a write starts only after the open, so one quiet turn is not enough on
+  // a loaded machine).
   const settle = async () => {
-    for (let i = 0; i < 200 && idb.pending.writes > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let quiet = 0, i = 0; quiet < 10 && i < 400; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      quiet = idb.pending.writes > 0 ? 0 : quiet + 1;
+    }
   };
 
   beforeEach(() => {

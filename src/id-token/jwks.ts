@@ -5,7 +5,7 @@
  * request each; parallel checks share one request per URL.
  */
 import { createStore, get as idbGet, set as idbSet } from 'idb-keyval';
-import type { JWK } from 'jose';
+import { base64url, type JWK } from 'jose';
 
 /** How long a fetched key set is trusted when its response has no usable `Cache-Control: max-age`. */
 export const JWKS_TTL_MS = 10 * 60 * 1000;
@@ -49,15 +49,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Bits of a base64url modulus, leading zero bytes not counted (0 when it does not decode). */
 function modulusBits(n: string): number {
-  let bytes: string;
+  let bytes: Uint8Array;
   try {
-    bytes = atob(n.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (n.length % 4)) % 4));
+    bytes = base64url.decode(n);
   } catch {
     return 0;
   }
   let i = 0;
-  while (i < bytes.length && bytes.charCodeAt(i) === 0) i++;
-  return i === bytes.length ? 0 : (bytes.length - i) * 8 - Math.clz32(bytes.charCodeAt(i)) + 24;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  return i === bytes.length ? 0 : (bytes.length - i) * 8 - Math.clz32(bytes[i]!) + 24;
 }
 
 /**
@@ -84,14 +84,14 @@ const signingKeys = (value: unknown): JWK[] =>
   isObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : [];
 
 /**
- * A stored set, if it has the shape this module writes: only signing keys and a fetch time. The
+ * A stored set, if it has the shape this module writes: only signing keys, a fetch time and a lifetime. The
  * database may hold anything (another script, an older version), so anything else is no set.
  */
 function storedSet(value: unknown): CachedSet | undefined {
   if (!isObject(value) || !Array.isArray(value.keys) || typeof value.fetchedAt !== 'number') return undefined;
-  // Sets written before lifetimes were stored get the default one; a stored lifetime is clamped again.
-  const ttl = typeof value.ttl === 'number' ? clampTtl(value.ttl) : JWKS_TTL_MS;
-  return value.keys.every(isSigningKey) ? { keys: value.keys, fetchedAt: value.fetchedAt, ttl } : undefined;
+  // A stored lifetime is clamped again: the database is not trusted to hold what was written.
+  const { keys, fetchedAt, ttl } = value;
+  return typeof ttl === 'number' && keys.every(isSigningKey) ? { keys, fetchedAt, ttl: clampTtl(ttl) } : undefined;
 }
 
 const clampTtl = (ms: number) => Math.min(JWKS_TTL_CAP_MS, Math.max(JWKS_TTL_FLOOR_MS, ms));
@@ -158,8 +158,8 @@ function persistedFresh(url: string, source: JwksSource): boolean {
   try {
     const hint = source.hints?.getItem(IDB_PREFIX + url);
     if (!source.hints) return true;
-    // "fetchedAt ttl"; an older marker holds only the fetch time and had the default lifetime.
-    const [at, ttl = String(JWKS_TTL_MS)] = (hint ?? '').split(' ');
+    // "fetchedAt ttl" (a marker without a lifetime reads as stale).
+    const [at, ttl] = (hint ?? '').split(' ');
     return hint != null && isFresh(source.now() - Number(at), clampTtl(Number(ttl)));
   } catch {
     return true; // storage refused: let IndexedDB answer

@@ -6,6 +6,7 @@ import { wrapCallback } from '../http/response-handler.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
 import { callbackOrPromise } from '../shared/callback.js';
+import { rootUrlFor } from '../authentication/options.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { iterateProfiles, pageQuery } from './user-attribute-profiles.js';
 import type {
@@ -46,7 +47,7 @@ export class Management {
     ]);
     const base = options as Management['baseOptions'];
     base.headers = { Authorization: 'Bearer ' + options.token };
-    base.rootUrl = 'https://' + options.domain + '/api/v2';
+    base.rootUrl = rootUrlFor(options.domain).replace(/\/+$/, '') + '/api/v2';
     this.baseOptions = base;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
     this.http = {

@@ -1,5 +1,5 @@
 /** `WebAuth` option validation (v10 messages, in v10's check order) and derived values. */
-import { CLIENT_RULES, TELEMETRY_RULES } from '../authentication/options.js';
+import { CLIENT_RULES, rootUrlFor, TELEMETRY_RULES } from '../authentication/options.js';
 import { checkOptions, optional, type Rule } from '../shared/assert.js';
 import type { WebAuthBaseOptions, WebAuthOptions } from '../types.js';
 
@@ -38,7 +38,8 @@ export function deriveWebAuthOptions(options: WebAuthOptions): WebAuthBaseOption
     ? parseInt(String(options._timesToRetryFailedRequests), 10)
     : 0;
   derived.tenant = overrides.__tenant || options.domain.split('.')[0]!;
-  derived.token_issuer = overrides.__token_issuer || 'https://' + options.domain + '/';
+  // A loopback http:// domain (local development) is its own issuer, as rootUrlFor takes it.
+  derived.token_issuer = overrides.__token_issuer || rootUrlFor(options.domain).replace(/\/?$/, '/');
   derived.jwksURI = overrides.__jwks_uri;
   derived.legacySameSiteCookie = options.legacySameSiteCookie !== false;
   return derived;

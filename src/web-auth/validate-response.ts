@@ -89,16 +89,15 @@ export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonc
 
 function checkOrganization(expected: string | undefined, payload: Record<string, unknown>): string | undefined {
   if (!expected) return undefined;
-  if (expected.indexOf('org_') === 0) {
-    if (!payload.org_id) return 'Organization Id (org_id) claim must be a string present in the ID token';
-    if (payload.org_id !== expected) {
-      return `Organization Id (org_id) claim value mismatch in the ID token; expected "${expected}", found "${String(payload.org_id)}"`;
-    }
-    return undefined;
-  }
-  if (!payload.org_name) return 'Organization Name (org_name) claim must be a string present in the ID token';
-  if (payload.org_name !== expected.toLowerCase()) {
-    return `Organization Name (org_name) claim value mismatch in the ID token; expected "${expected}", found "${String(payload.org_name)}"`;
+  // An `org_` prefix names the organization by id; anything else by name, which tokens carry lower-cased.
+  const [claim, name, wanted] =
+    expected.indexOf('org_') === 0
+      ? ['org_id', 'Organization Id', expected]
+      : ['org_name', 'Organization Name', expected.toLowerCase()];
+  const value = payload[claim];
+  if (!value) return `${name} (${claim}) claim must be a string present in the ID token`;
+  if (value !== wanted) {
+    return `${name} (${claim}) claim value mismatch in the ID token; expected "${expected}", found "${String(value)}"`;
   }
   return undefined;
 }

@@ -3,20 +3,23 @@ import { parseArgs as parseNodeArgs } from 'node:util';
 import type { TenantOptions } from '../server/server.js';
 
 export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
-              [--test-endpoints] [--rotate-keys] [--print-config]
+              [--login-page FILE] [--cert-file FILE] [--test-endpoints] [--rotate-keys]
+              [--print-config]
 
   --port P           port on 127.0.0.1 (default 4400; 0 picks a free port)
   --http             serve plain HTTP instead of HTTPS with a self-signed certificate
   --host NAME        public host name used in URLs and the token issuer (default localhost)
   --config FILE      tenant definition (JSON) instead of the built-in one
   --data FILE        keep users, sessions and refresh tokens in FILE across restarts
+  --login-page FILE  serve this HTML template as the login page (@@config@@ is filled in)
+  --cert-file FILE   write the HTTPS certificate (PEM) to FILE, e.g. for NODE_EXTRA_CA_CERTS
   --test-endpoints   enable /__admin/* (requests, reset, outbox, rotate-keys)
   --rotate-keys      start with two signing keys: a previous one and the current one
   --print-config     print the built-in tenant definition (a starting point for --config) and exit
 `;
 
 export type ParsedArgs =
-  | { kind: 'run'; options: TenantOptions }
+  | { kind: 'run'; options: TenantOptions; certFile?: string }
   | { kind: 'help' }
   | { kind: 'print-config' }
   | { kind: 'error'; message: string };
@@ -27,6 +30,8 @@ const OPTIONS = {
   host: { type: 'string' },
   config: { type: 'string' },
   data: { type: 'string' },
+  'login-page': { type: 'string' },
+  'cert-file': { type: 'string' },
   'test-endpoints': { type: 'boolean' },
   'rotate-keys': { type: 'boolean' },
   'print-config': { type: 'boolean' },
@@ -52,14 +57,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       return { kind: 'error', message: `Invalid --port: ${values.port || '(missing)'}` };
     options.port = Number(values.port);
   }
-  for (const flag of ['host', 'config', 'data'] as const) {
+  for (const flag of ['host', 'config', 'data', 'login-page', 'cert-file'] as const) {
     if (values[flag] === '') return { kind: 'error', message: `Missing value for --${flag}` };
   }
   if (values.host !== undefined) options.host = values.host;
   if (values.config !== undefined) options.config = values.config;
   if (values.data !== undefined) options.dataFile = values.data;
+  if (values['login-page'] !== undefined) options.loginPage = values['login-page'];
   if (values.http) options.http = true;
   if (values['test-endpoints']) options.testEndpoints = true;
   if (values['rotate-keys']) options.rotateKeys = true;
-  return { kind: 'run', options };
+  if (values['cert-file'] === undefined) return { kind: 'run', options };
+  if (options.http) return { kind: 'error', message: '--cert-file needs HTTPS (drop --http)' };
+  return { kind: 'run', options, certFile: values['cert-file'] };
 }

@@ -2,6 +2,7 @@
  * Command line entry (see cli-args.ts for the flags). Prints exactly one line once listening,
  * `Local tenant ready at <url>`, so scripts can wait for it; stops cleanly on SIGINT/SIGTERM.
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs, USAGE } from './cli-args.js';
 import { defaultDefinition } from '../config/defaults.js';
 import { startTenant } from '../server/server.js';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   let tenant: RunningTenant;
   try {
     tenant = await startTenant(parsed.options);
+    // Written before the ready line, so a client that waits for it finds the file.
+    if (parsed.certFile !== undefined) writeFileSync(parsed.certFile, tenant.certPem ?? '');
   } catch (err) {
     process.stderr.write(`Could not start the local tenant: ${(err as Error).message}\n`);
     process.exit(1);

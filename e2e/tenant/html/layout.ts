@@ -55,6 +55,8 @@ export interface PageSecurity {
   connect?: readonly string[];
   /** Extra frame sources (the cross-origin verification iframe). */
   frames?: readonly string[];
+  /** Style sources; by default only the tenant's own stylesheet (by hash). */
+  styles?: readonly string[];
 }
 
 export function htmlHeaders(security: PageSecurity = {}): Record<string, string> {
@@ -63,7 +65,7 @@ export function htmlHeaders(security: PageSecurity = {}): Record<string, string>
   const directives = [
     "default-src 'none'",
     `script-src ${list(security.scripts)}`,
-    `style-src ${STYLE_HASH}`,
+    `style-src ${list(security.styles, STYLE_HASH)}`,
     "img-src 'self' data:",
     `connect-src ${list(security.connect)}`,
     `form-action ${list(security.formTargets)}`,

@@ -14,7 +14,9 @@ import type { Handler, RequestContext } from '../http/types.js';
 import { applyCors } from '../protocol/cors.js';
 import { HttpError, sendHtml } from '../http/http-io.js';
 import { escapeHtml, htmlHeaders, renderMessagePage } from '../html/layout.js';
-import { renderHostedPage } from '../html/login-page.js';
+import { readFile } from 'node:fs/promises';
+import { customLoginPageConfig, renderCustomLoginPage } from '../html/custom-login-page.js';
+import { renderHostedPage, type HostedPageConfig } from '../html/login-page.js';
 import { completeLogin, missingConsent } from '../protocol/login-completion.js';
 import { bodyObject, stringParams } from '../http/params.js';
 import { IP_BLOCKED_MESSAGE, USER_BLOCKED_MESSAGE } from '../state/brute-force.js';
@@ -47,6 +49,46 @@ export async function showHostedPage(ctx: RequestContext, request: AuthorizeRequ
     .map((c) => ({ name: c.name, strategy: c.strategy }));
   const captcha = (flow: 'default' | 'signup' | 'passwordless' | 'password_reset'): boolean =>
     tenant.captcha.isRequired(flow);
+  const config: HostedPageConfig = {
+    // Over plain HTTP the library cannot take its hosted-page path (it always posts to
+    // https://<domain>), so the page names its scheme and logs in cross-origin instead.
+    domain: tenant.secure ? tenant.domain : tenant.url,
+    clientID: client.clientId,
+    redirectUri: request.redirectUri,
+    responseType: request.responseTypes.join(' '),
+    responseMode:
+      request.responseMode === 'query' || request.responseMode === 'fragment' ? undefined : request.responseMode,
+    scope: request.scope,
+    audience: request.audience,
+    nonce: request.nonce,
+    state: await signValue(tenant, 'login-state', { tx: tx.id }, ttl),
+    _csrf: await signValue(tenant, 'csrf', { tx: tx.id, n: randomBytes(8).toString('base64url') }, ttl),
+    tenant: tenant.model.name,
+    connection,
+    requiresUsername: isDatabase(dbConnection) && dbConnection.requiresUsername,
+    passwordless,
+    captcha: {
+      login: captcha('default'),
+      signup: captcha('signup'),
+      passwordless: captcha('passwordless'),
+      reset: captcha('password_reset'),
+    },
+    initialTab: connection === undefined ? 'passwordless' : request.screenHint === 'signup' ? 'signup' : 'login',
+  };
+  const formTargets = ["'self'", new URL(request.redirectUri).origin];
+  if (tenant.loginPage !== undefined) {
+    const template = await readFile(tenant.loginPage, 'utf8');
+    const extra = { clientName: client.name, url: tenant.url, issuer: tenant.issuer, loginHint: request.loginHint };
+    const { html, nonce } = renderCustomLoginPage(template, customLoginPageConfig(config, extra));
+    const own = [`'nonce-${nonce}'`];
+    sendHtml(
+      ctx.res,
+      200,
+      html,
+      htmlHeaders({ scripts: ["'self'", ...own], styles: own, connect: ["'self'"], formTargets }),
+    );
+    return;
+  }
   const page = renderHostedPage({
     clientName: client.name,
     loginHint: request.loginHint,
@@ -55,32 +97,7 @@ export async function showHostedPage(ctx: RequestContext, request: AuthorizeRequ
       request.organization === undefined
         ? undefined
         : findOrganization(tenant.model, request.organization)?.displayName,
-    config: {
-      // Over plain HTTP the library cannot take its hosted-page path (it always posts to
-      // https://<domain>), so the page names its scheme and logs in cross-origin instead.
-      domain: tenant.secure ? tenant.domain : tenant.url,
-      clientID: client.clientId,
-      redirectUri: request.redirectUri,
-      responseType: request.responseTypes.join(' '),
-      responseMode:
-        request.responseMode === 'query' || request.responseMode === 'fragment' ? undefined : request.responseMode,
-      scope: request.scope,
-      audience: request.audience,
-      nonce: request.nonce,
-      state: await signValue(tenant, 'login-state', { tx: tx.id }, ttl),
-      _csrf: await signValue(tenant, 'csrf', { tx: tx.id, n: randomBytes(8).toString('base64url') }, ttl),
-      tenant: tenant.model.name,
-      connection,
-      requiresUsername: isDatabase(dbConnection) && dbConnection.requiresUsername,
-      passwordless,
-      captcha: {
-        login: captcha('default'),
-        signup: captcha('signup'),
-        passwordless: captcha('passwordless'),
-        reset: captcha('password_reset'),
-      },
-      initialTab: connection === undefined ? 'passwordless' : request.screenHint === 'signup' ? 'signup' : 'login',
-    },
+    config,
   });
   sendHtml(
     ctx.res,
@@ -90,7 +107,7 @@ export async function showHostedPage(ctx: RequestContext, request: AuthorizeRequ
       scripts: ["'self'"],
       connect: ["'self'"],
       // The library posts the login form to /login/callback, which then redirects to the app.
-      formTargets: ["'self'", new URL(request.redirectUri).origin],
+      formTargets,
     }),
   );
 }

@@ -7,6 +7,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BruteForce } from '../state/brute-force.js';
 import { CaptchaService } from '../state/captcha.js';
@@ -51,6 +52,11 @@ export interface TenantOptions {
   rotateKeys?: boolean;
   /** The UMD bundle the hosted login page loads; default the repository's dist/webauth.min.js. */
   hostedLibrary?: string;
+  /**
+   * A custom login page: an HTML template served by /authorize instead of the built-in hosted
+   * page, with `@@config@@` replaced by the page's configuration (html/custom-login-page.ts).
+   */
+  loginPage?: string;
 }
 
 export interface RunningTenant {
@@ -106,6 +112,9 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${String(port)}`);
   const secure = opts.http !== true;
   const definition = resolveDefinition(opts.config);
+  // Checked at start so a typo fails loudly; read at each request so edits show on reload.
+  if (opts.loginPage !== undefined && !statSync(opts.loginPage, { throwIfNoEntry: false })?.isFile())
+    throw new Error(`Login page template not found: ${opts.loginPage}`);
   // Read before listening, so a broken data file stops the start instead of serving half a state.
   const dataFile = opts.dataFile === undefined ? undefined : new DataFile(opts.dataFile);
   const saved = dataFile?.load();
@@ -153,6 +162,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     bruteForce: state.register(new BruteForce(now, model.bruteForce)),
     rateLimiter: state.register(new EndpointRateLimiter(now, model.rateLimits)),
     hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
+    loginPage: opts.loginPage,
   };
   if (dataFile) dataFile.attach(tenant, saved);
   const context = tenant;

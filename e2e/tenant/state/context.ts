@@ -43,4 +43,6 @@ export interface TenantContext {
   readonly rateLimiter: EndpointRateLimiter;
   /** The UMD bundle the hosted login page loads (default: the repository's dist/webauth.min.js). */
   readonly hostedLibrary: string;
+  /** A custom login page template served instead of the built-in hosted page (read per request). */
+  readonly loginPage: string | undefined;
 }

@@ -1,0 +1,112 @@
+/**
+ * examples/hosted-login-template served by the local tenant as its login page (`loginPage`, the
+ * CLI's --login-page), driven in Chromium from the SPA example: a wrong password shows the typed
+ * error in the page; the right one, a new signup and an emailed code each land back in the app
+ * signed in. Saves the README's screenshots.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { useBrowserHarness } from './support/harness.js';
+import { ALICE } from './support/flow.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const IMAGES = join(ROOT, 'docs', 'images');
+const EXAMPLE_TENANT = 'http://localhost:4400';
+const POLL = { timeout: 10_000 };
+
+// On the app's site (127.0.0.1), as `npm start` serves both on localhost.
+const h = useBrowserHarness({
+  http: true,
+  host: '127.0.0.1',
+  loginPage: join(ROOT, 'examples', 'hosted-login-template', 'login.html'),
+});
+beforeAll(() => mkdir(IMAGES, { recursive: true }));
+
+/** Opens the SPA example (pointed at the test tenant) and follows its Log in to the template. */
+async function openLoginPage(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  // The tenant's CSP admits the template's own inline script and style (by nonce) and nothing else.
+  page.on('console', (m) => void (m.text().includes('Content Security Policy') && errors.push(m.text())));
+  await page.route('**/examples/spa/config.js', async (route) => {
+    const original = await route.fetch();
+    await route.fulfill({ response: original, body: (await original.text()).replaceAll(EXAMPLE_TENANT, h.tenant.url) });
+  });
+  await page.goto(`${h.app.url}/examples/spa/`);
+  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
+  await Promise.all([page.waitForURL((url) => url.pathname === '/authorize'), page.click('#login')]);
+  // The template, not the built-in page: its heading and the application's name from @@config@@.
+  expect(await page.textContent('h1')).toBe('Welcome back');
+  expect(await page.textContent('#client')).toBe('to continue to Local SPA');
+  return errors;
+}
+
+async function backInTheApp(page: Page, email: string): Promise<void> {
+  await page.waitForURL((url) => url.origin === h.app.url, POLL);
+  await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${email}.`);
+  const aud = await page.textContent('#claims tr:has(th:text-is("aud")) td');
+  expect(aud).toBe('spa-client');
+}
+
+it('shows a wrong password as typed error text, then signs in and lands back in the app', async () => {
+  const { page } = h;
+  const errors = await openLoginPage(page);
+  await page.screenshot({ path: join(IMAGES, 'example-hosted-login.png') });
+  await page.fill('#username', ALICE.email);
+  await page.fill('#password', 'not-her-password');
+  await page.click('#submit');
+  await expect.poll(() => page.textContent('#error'), POLL).toBe('access_denied: Wrong email or password.');
+  expect(await page.isEnabled('#submit')).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/authorize');
+  await page.screenshot({ path: join(IMAGES, 'example-hosted-login-error.png') });
+
+  await page.fill('#password', ALICE.password);
+  await page.click('#submit');
+  await backInTheApp(page, ALICE.email);
+  // Cross-origin login: the credentials went to /co/authenticate, never into a URL.
+  const paths = h.tenant.requests.map((r) => r.path);
+  expect(paths).toContain('/co/authenticate');
+  expect(h.tenant.requests.some((r) => JSON.stringify(r.query).includes(ALICE.password))).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+it('signs a new user up and in', async () => {
+  const { page } = h;
+  const errors = await openLoginPage(page);
+  await page.click('nav button[data-panel=signup]');
+  await page.fill('#signup-email', 'carol@example.com');
+  await page.fill('#signup-password', 'short');
+  await page.click('#signup-submit');
+  await expect.poll(() => page.textContent('#error'), POLL).toMatch(/^invalid_password: /);
+  await page.fill('#signup-password', 'Carol-s3cret-passphrase');
+  await page.click('#signup-submit');
+  await backInTheApp(page, 'carol@example.com');
+  expect(errors).toEqual([]);
+});
+
+it('sends a password reset email', async () => {
+  const { page } = h;
+  await openLoginPage(page);
+  await page.click('nav button[data-panel=reset]');
+  await page.fill('#reset-email', ALICE.email);
+  await page.click('#reset-submit');
+  await expect
+    .poll(() => page.textContent('#notice'), POLL)
+    .toBe("We've just sent you an email to reset your password.");
+  expect(h.tenant.outbox.filter((m) => m.kind === 'change_password' && m.to === ALICE.email)).toHaveLength(1);
+});
+
+it('logs in with a code sent by email', async () => {
+  const { page } = h;
+  await openLoginPage(page);
+  await page.click('nav button[data-panel=passwordless]');
+  await page.fill('#code-email', 'dave@example.com');
+  await page.click('#code-send');
+  await expect.poll(() => page.textContent('#notice'), POLL).toBe('We sent a code to dave@example.com.');
+  const message = h.tenant.outbox.find((m) => m.kind === 'passwordless_code' && m.to === 'dave@example.com');
+  await page.fill('#code', message?.code ?? '');
+  await page.click('#code-submit');
+  await backInTheApp(page, 'dave@example.com');
+});
