@@ -14,4 +14,12 @@ export interface WebAuthContext {
   ssodataStore: KeyValueStore;
 }
 
+/**
+ * What the redirect-login steps use (`authorize`, `parseHash`, response and token validation):
+ * of the API client only the URL builder. The modular entry builds one without `Authentication`.
+ */
+export interface RedirectContext extends Omit<WebAuthContext, 'client'> {
+  client: Pick<AuthenticationClient, 'buildAuthorizeUrl'>;
+}
+
 export { onHostedLoginPage } from '../browser/env.js';
