@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { bundleApp } from './tree-shaken-app/bundle.mjs';
 
-// Measured 13,549 B gzip when the modular entry was added, rounded up to 64 B. A ratchet: lower it
-// as the app shrinks; raising it needs a CHANGELOG line that says why.
-const CEILING_GZIP = 13568;
+// Measured 13,549 B gzip when the modular entry was added, 12,890 B once it stopped bundling the
+// frame and popup parts of the browser environment; rounded up to 64 B. A ratchet: lower it as the
+// app shrinks; raising it needs a CHANGELOG line that says why.
+const CEILING_GZIP = 12928;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

@@ -4,7 +4,7 @@
  */
 import { rootUrlFor } from '../authentication/options.js';
 import { buildAuthorizeUrl, type UrlContext } from '../authentication/urls.js';
-import { defaultEnv, type BrowserEnv } from '../browser/env.js';
+import { redirectEnv, type RedirectEnv } from '../browser/env.js';
 import { telemetryFor } from '../http/telemetry.js';
 import type { RedirectContext } from '../web-auth/context.js';
 import { createWebAuthContext } from '../web-auth/create-context.js';
@@ -42,7 +42,7 @@ export function contextFor(config: WebAuthConfig): ModularContext {
   // A copy: `WebAuth` adds derived fields to the caller's object (v10), these functions do not.
   const baseOptions = deriveWebAuthOptions({ ...config });
   baseOptions.rootUrl = rootUrlFor(baseOptions.domain);
-  const env = (config as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
+  const env = (config as { [customEnvironment]?: RedirectEnv })[customEnvironment] ?? redirectEnv();
   const urls: UrlContext = {
     baseOptions,
     telemetry: telemetryFor(baseOptions),

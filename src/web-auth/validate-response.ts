@@ -8,7 +8,7 @@ import { joinUrl } from '../shared/query.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { RedirectContext } from './context.js';
-import type { BrowserEnv } from '../browser/env.js';
+import type { RedirectEnv } from '../browser/env.js';
 import type { Auth0Callback, Auth0DecodedHash, IdTokenPayload } from '../types.js';
 
 /**
@@ -70,7 +70,7 @@ export type AuthCallback = Auth0Callback<AuthResult | null, AuthResponseError>;
 /** @internal The callback the validation steps report to. */
 export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
 
-function localStorageOf(env: BrowserEnv): Storage | undefined {
+function localStorageOf(env: RedirectEnv): Storage | undefined {
   try {
     return env.localStorage();
   } catch {
