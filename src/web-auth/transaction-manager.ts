@@ -3,7 +3,7 @@
  * under auth0-js 10's keys (`com.auth0.auth.<state>`) so either library can finish the other's
  * redirect.
  */
-import type { BrowserEnv } from '../browser/env.js';
+import type { RedirectEnv } from '../browser/env.js';
 import { ArgumentError } from '../errors.js';
 import type { KeyValueStore } from '../storage/key-value-store.js';
 import type { AuthorizeOptions } from '../types.js';
@@ -39,7 +39,7 @@ export class TransactionManager {
   private readonly expiresDays: number;
 
   constructor(
-    private readonly env: BrowserEnv,
+    private readonly env: RedirectEnv,
     readonly storage: KeyValueStore,
     private readonly options: TransactionOptions = {},
   ) {
