@@ -22,10 +22,16 @@ const ts = () =>
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const banner = `/*! webauth-js ${pkg.version} | MIT | bundles jose (MIT) and idb-keyval (Apache-2.0), see THIRD-PARTY-NOTICES.txt */`;
 
+// hoist_funs only moves declarations to the top of their scope, where JS puts them anyway. No
+// unsafe_* or pure_getters: a few bytes are not worth assumptions that could miscompile.
+// Exported for e2e/bench/tree-shaken-size.mjs, which minifies a bundled app the same way.
+export const terserOptions = { format: { comments: /^!/ }, compress: { passes: 5, hoist_funs: true }, ecma: 2020 };
+
 export default [
   {
-    // One file per source module, so bundlers can drop what an app does not use.
-    input: 'src/index.ts',
+    // One file per source module, so bundlers can drop what an app does not use; the modular
+    // entry (webauth-js/modular) is a second input over the same modules.
+    input: ['src/index.ts', 'src/modular/index.ts'],
     external,
     plugins: [ts()],
     output: {
@@ -46,10 +52,8 @@ export default [
       name: 'auth0',
       exports: 'named',
       sourcemap: true,
-      // hoist_funs only moves declarations to the top of their scope, where JS puts them anyway. No
-      // unsafe_* or pure_getters: a few bytes are not worth assumptions that could miscompile.
       banner,
-      plugins: [terser({ format: { comments: /^!/ }, compress: { passes: 5, hoist_funs: true }, ecma: 2020 })],
+      plugins: [terser(terserOptions)],
     },
   },
 ];

@@ -85,17 +85,33 @@ it('passes publint --strict', async () => {
 }, 120_000);
 
 it('passes arethetypeswrong for node16 (ESM and CJS) and bundlers on every entry point', async () => {
-  const r = await run(bin('attw'), [tarball, '--profile', 'node16', '--format', 'ascii'], repoRoot);
+  const args = [tarball, '--profile', 'node16', '--format', 'ascii'];
+  const r = await run(bin('attw'), [...args, '--exclude-entrypoints', 'modular'], repoRoot);
   expect(r.code, r.out).toBe(0);
+  // The modular entry is ESM only: from CommonJS it loads through require(esm) (Node >= 20.19, our
+  // `engines`), which arethetypeswrong still reports as dynamic-import-only.
+  const modular = await run(
+    bin('attw'),
+    [...args, '--entrypoints', 'modular', '--ignore-rules', 'cjs-resolves-to-esm'],
+    repoRoot,
+  );
+  expect(modular.code, modular.out).toBe(0);
+  expect(modular.out).toContain('"webauth-js/modular"');
 }, 120_000);
 
 it('type-checks ES module and CommonJS consumers under nodenext', async () => {
   const esm = `import auth0, { WebAuth, Management, isWebAuthError } from 'webauth-js';\n${USES}\nnew auth0.WebAuth({ domain: 'd', clientID: 'c' });\nconsole.log(isWebAuthError(null));\n`;
+  const modular = `import { authorize, parseHash, type WebAuthConfig } from 'webauth-js/modular';
+const config: WebAuthConfig = { domain: 'tenant.example.com', clientID: 'c', responseType: 'token id_token' };
+const result = await parseHash(config);
+if (result) console.log(result.idTokenPayload?.sub, result.appState);
+else authorize(config, { connection: 'github' });
+`;
   const cjs = `import auth0 = require('webauth-js');\nconst { WebAuth, Management } = auth0;\n${USES}\n`;
   const r = await project(
     'nodenext',
     'webauth-js',
-    { 'esm.mts': esm, 'cjs.cts': cjs },
+    { 'esm.mts': esm, 'cjs.cts': cjs, 'modular.mts': modular },
     { module: 'nodenext', moduleResolution: 'nodenext' },
   );
   expect(r.code, r.out).toBe(0);

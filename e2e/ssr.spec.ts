@@ -49,6 +49,28 @@ describe('ESM entry in plain Node (server-side rendering)', () => {
   });
 });
 
+describe('modular entry in plain Node (server-side rendering)', () => {
+  it('imports through the package name without window/document and builds URLs', async () => {
+    requireBuilt(join(root, 'dist', 'esm', 'modular', 'index.js'));
+    const probe = `
+      const mod = await import('webauth-js/modular');
+      const kinds = Object.fromEntries(['authorize', 'authorizeUrl', 'parseHash', 'logoutUrl'].map((k) => [k, typeof mod[k]]));
+      const url = mod.logoutUrl({ domain: 'x.test', clientID: 'c' }, { returnTo: 'https://app.test/' });
+      console.log(JSON.stringify({ hasWindow: typeof window !== 'undefined', kinds, url }));
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', probe], {
+      cwd: root,
+      timeout: 30_000,
+    });
+    const checks = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+    expect(checks.hasWindow).toBe(false);
+    expect(Object.values(checks.kinds)).toEqual(['function', 'function', 'function', 'function']);
+    expect(checks.url).toMatch(
+      /^https:\/\/x\.test\/v2\/logout\?client_id=c&returnTo=https%3A%2F%2Fapp\.test%2F&auth0Client=/,
+    );
+  });
+});
+
 describe('package entry points in plain Node', () => {
   it('require() and import of the package name give the same surface (drop-in for both module systems)', async () => {
     requireBuilt(join(root, 'dist', 'webauth.min.cjs'));

@@ -115,6 +115,11 @@ const suites = [
   ['tenant', () => vitestProject('tenant')],
   ['build', async () => single((await npmRun('build')).code)],
   ['size budget', async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'size.mjs')])).code)],
+  // A redirect-login app bundled from dist/ with the modular entry: its own ceiling (issue 17).
+  [
+    'tree-shaken app size',
+    async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'tree-shaken-size.mjs')])).code),
+  ],
   ['e2e', () => vitestProject('e2e')],
   ['compat', () => vitestProject('compat')],
 ];

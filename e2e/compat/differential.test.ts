@@ -53,7 +53,7 @@ beforeAll(async () => {
   ]);
   browser = started[0] as Browser;
   tenants.push(...(started.slice(1) as RunningTenant[]));
-  for (let i = 0; i < SLOTS; i++) freePairs.push({ ours: tenants[2 * i], ref: tenants[2 * i + 1] });
+  for (let i = 0; i < SLOTS; i++) freePairs.push({ ours: tenants[2 * i]!, ref: tenants[2 * i + 1]! });
 });
 
 afterAll(async () => {

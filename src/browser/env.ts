@@ -8,12 +8,28 @@ import { WebAuthError } from '../errors.js';
 import { autoPostForm } from './auto-post-form.js';
 import type { BrowserEnv } from '../types.js';
 
+/** What a redirect login uses of the page (`authorize`, `parseHash`, token checks, their storage). */
+export type RedirectEnv = Pick<
+  BrowserEnv,
+  | 'fetch'
+  | 'getRandomValues'
+  | 'subtle'
+  | 'now'
+  | 'delay'
+  | 'href'
+  | 'navigate'
+  | 'readCookies'
+  | 'writeCookie'
+  | 'localStorage'
+  | 'warn'
+  | 'timer'
+>;
+
 /**
- * The real browser environment. Each member looks its global up when called, so a server that only
- * imports the library never touches `window`; calling a browser-only member there throws the
- * runtime's own ReferenceError (for example "location is not defined").
+ * The real browser's {@link RedirectEnv}, apart from the rest of {@link defaultEnv} so that the
+ * modular entry does not bundle frames, popups and form posts. Globals are read on use.
  */
-export function defaultEnv(): BrowserEnv {
+export function redirectEnv(): RedirectEnv {
   return {
     fetch: (input, init) => fetch(input, init),
     getRandomValues: (bytes) => crypto.getRandomValues(bytes),
@@ -28,6 +44,21 @@ export function defaultEnv(): BrowserEnv {
     },
     localStorage: () => globalThis.localStorage,
     warn: (...args) => console.warn(...args),
+    timer: (fn, ms) => {
+      const id = setTimeout(fn, ms);
+      return () => clearTimeout(id);
+    },
+  };
+}
+
+/**
+ * The real browser environment. Each member looks its global up when called, so a server that only
+ * imports the library never touches `window`; calling a browser-only member there throws the
+ * runtime's own ReferenceError (for example "location is not defined").
+ */
+export function defaultEnv(): BrowserEnv {
+  return {
+    ...redirectEnv(),
     listen: (handler) => {
       addEventListener('message', handler);
       return () => removeEventListener('message', handler);
@@ -60,10 +91,6 @@ export function defaultEnv(): BrowserEnv {
         },
       };
     },
-    timer: (fn, ms) => {
-      const id = setTimeout(fn, ms);
-      return () => clearTimeout(id);
-    },
     openWindow: (url, name, features) => open(url, name as string, features),
     opener: () => opener,
     // v10's fallbacks (screenLeft, the body's size) were for browsers that lacked these globals.
@@ -80,12 +107,12 @@ export function defaultEnv(): BrowserEnv {
 }
 
 /** Parses `href` and returns the parts the library uses. */
-export function currentLocation(env: BrowserEnv): URL {
+export function currentLocation(env: Pick<BrowserEnv, 'href'>): URL {
   return new URL(env.href());
 }
 
 /** True when running on the tenant's hosted login page (the page's host is the domain). */
-export function onHostedLoginPage(env: BrowserEnv, domain: string): boolean {
+export function onHostedLoginPage(env: Pick<BrowserEnv, 'href'>, domain: string): boolean {
   try {
     return new URL(env.href()).host === domain;
   } catch {

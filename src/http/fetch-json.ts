@@ -1,7 +1,7 @@
 /** A plain GET of a JSON document with no headers (JWKS), on the one HTTP path, with a deadline. */
+import type { RedirectEnv } from '../browser/env.js';
 import { AuthResponseError } from '../errors.js';
 import { sendRequest } from './request.js';
-import type { BrowserEnv } from '../types.js';
 
 /** How long a key-set request may take before it is aborted. */
 export const FETCH_JSON_TIMEOUT_MS = 10_000;
@@ -11,12 +11,12 @@ export const FETCH_JSON_TIMEOUT_MS = 10_000;
  * after {@link FETCH_JSON_TIMEOUT_MS}, aborts and rejects with `{ error: 'timeout' }` so a stalled
  * endpoint cannot leave `parseHash` or `validateToken` waiting forever.
  */
-export function fetchJson(env: BrowserEnv, url: string): Promise<unknown> {
+export function fetchJson(env: RedirectEnv, url: string): Promise<unknown> {
   return fetchJsonResponse(env, url).then((response) => response.body);
 }
 
 /** {@link fetchJson}, with the response's `Cache-Control` header (a key set's lifetime). */
-export function fetchJsonResponse(env: BrowserEnv, url: string): Promise<{ body: unknown; cacheControl?: string }> {
+export function fetchJsonResponse(env: RedirectEnv, url: string): Promise<{ body: unknown; cacheControl?: string }> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let cancel = () => {};

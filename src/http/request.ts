@@ -2,6 +2,7 @@
  * The only caller of `fetch`. Sends JSON requests with v10's headers, trims the fields v10 trims,
  * retries where v10 retried, and hands a raw response or a `TransportError` to a callback.
  */
+import type { RedirectEnv } from '../browser/env.js';
 import { maskSecrets } from '../shared/mask-secrets.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
 import type { BrowserEnv, RequestHandle } from '../types.js';
@@ -12,8 +13,9 @@ const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504, 521, 522, 524
 export const MAX_RATE_LIMIT_WAIT_MS = 10_000;
 const TRIMMED_KEYS = ['username', 'email', 'phoneNumber'];
 
-export interface HttpClientOptions {
-  env: BrowserEnv;
+/** `Env`: what the caller has; sending a request needs a {@link RedirectEnv} only. */
+export interface HttpClientOptions<Env extends RedirectEnv = BrowserEnv> {
+  env: Env;
   /** `Auth0-Client` value, or undefined when telemetry is off. */
   telemetry?: string;
   /** Headers sent on every request (Management's `Authorization`). */
@@ -45,7 +47,7 @@ function trimBody(body: Record<string, unknown> | undefined): Record<string, unk
   return copy;
 }
 
-function buildHeaders(options: HttpClientOptions, spec: RequestSpec): Record<string, string> {
+function buildHeaders(options: HttpClientOptions<RedirectEnv>, spec: RequestSpec): Record<string, string> {
   if (spec.noHeaders) return {};
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const [k, v] of Object.entries({ ...options.headers, ...spec.headers })) headers[k.toLowerCase()] = v;
@@ -71,7 +73,11 @@ async function readResponse(response: Response): Promise<HttpResponse> {
 }
 
 /** Sends `spec`; calls `callback` exactly once unless aborted. */
-export function sendRequest(options: HttpClientOptions, spec: RequestSpec, callback: RawCallback): RequestHandle {
+export function sendRequest(
+  options: HttpClientOptions<RedirectEnv>,
+  spec: RequestSpec,
+  callback: RawCallback,
+): RequestHandle {
   const controller = new AbortController();
   const body = trimBody(spec.body);
   const headers = buildHeaders(options, spec);

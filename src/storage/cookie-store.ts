@@ -6,9 +6,10 @@
  * `_<key>_compat` cookie (no SameSite) on https. The v10 names are always read too, so a redirect
  * started by auth0-js 10 finishes here.
  */
+import type { RedirectEnv } from '../browser/env.js';
 import { currentLocation } from '../browser/env.js';
 import { encodeCookieName, encodeCookieValue, parseCookies } from './cookie-codec.js';
-import type { BrowserEnv, KeyValueStore } from '../types.js';
+import type { KeyValueStore } from '../types.js';
 
 const DAY_MS = 864e5;
 
@@ -23,7 +24,7 @@ const compatKey = (key: string) => `_${key}_compat`;
 const HOST_PREFIX = '__Host-';
 
 /** Creates a cookie-backed store for the page `env` runs in. */
-export function cookieStore(env: BrowserEnv, options: CookieStoreOptions = {}): KeyValueStore {
+export function cookieStore(env: RedirectEnv, options: CookieStoreOptions = {}): KeyValueStore {
   const https = () => currentLocation(env).protocol === 'https:';
   const domain = options.cookieDomain ? `; domain=${options.cookieDomain}` : '';
   const hostOnly = () => !domain && https();

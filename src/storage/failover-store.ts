@@ -5,8 +5,9 @@
  * from the first store again, so one transient failure (a full quota) does not downgrade the
  * instance for good; reads look in every store, since a write may have landed in a later one.
  */
+import type { RedirectEnv } from '../browser/env.js';
 import { cookieStore, type CookieStoreOptions } from './cookie-store.js';
-import type { BrowserEnv, KeyValueStore } from '../types.js';
+import type { KeyValueStore } from '../types.js';
 
 const DAY_MS = 864e5;
 /** Prefix of the item holding an entry's expiry time (epoch ms), beside the v10-format value. */
@@ -16,7 +17,7 @@ export const EXPIRY_PREFIX = 'webauth-js.expires.';
  * localStorage with JSON values under v10's keys (so either library reads the other's), and an
  * expiry kept in a separate item: entries expire like cookies (v10 kept them for ever there).
  */
-function localStore(env: BrowserEnv, storage: Storage): KeyValueStore {
+function localStore(env: RedirectEnv, storage: Storage): KeyValueStore {
   const remove = (key: string) => {
     storage.removeItem(key);
     storage.removeItem(EXPIRY_PREFIX + key);
@@ -53,7 +54,7 @@ interface Link {
 
 /** Creates the transaction store for an instance. */
 export function transactionStore(
-  env: BrowserEnv,
+  env: RedirectEnv,
   options: CookieStoreOptions & { __tryLocalStorageFirst?: unknown },
 ): KeyValueStore {
   const chain: Link[] = [];

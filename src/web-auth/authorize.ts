@@ -1,7 +1,7 @@
 /** `webAuth.authorize`: store a transaction and navigate to `/authorize`. */
 import { checkOptions, required } from '../shared/assert.js';
 import { mergeBase } from '../shared/objects.js';
-import type { WebAuthContext } from './context.js';
+import type { RedirectContext } from './context.js';
 
 const AUTHORIZE_BASE_KEYS = [
   'clientID',
@@ -22,7 +22,7 @@ const AUTHORIZE_BASE_KEYS = [
 export const DEFAULT_SCOPE = 'openid profile email';
 
 /** Builds the `/authorize` URL for a new transaction and stores the transaction. */
-export function prepareAuthorize(ctx: WebAuthContext, options: Record<string, unknown> | undefined): string {
+export function prepareAuthorize(ctx: RedirectContext, options: Record<string, unknown> | undefined): string {
   const params = mergeBase(ctx.baseOptions, AUTHORIZE_BASE_KEYS, options || {});
   checkOptions(params, 'options parameter is not valid', [required('responseType')]);
   ctx.transactionManager.process(params);
@@ -31,6 +31,6 @@ export function prepareAuthorize(ctx: WebAuthContext, options: Record<string, un
 }
 
 /** Redirects the page to `/authorize`. */
-export function authorize(ctx: WebAuthContext, options: Record<string, unknown> | undefined): void {
+export function authorize(ctx: RedirectContext, options: Record<string, unknown> | undefined): void {
   ctx.env.navigate(prepareAuthorize(ctx, options));
 }

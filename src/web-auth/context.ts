@@ -1,5 +1,6 @@
 /** What WebAuth capability modules receive instead of the `WebAuth` instance itself. */
 import type { AuthenticationClient } from '../authentication/client-api.js';
+import type { RedirectEnv } from '../browser/env.js';
 import type { TransactionManager } from './transaction-manager.js';
 import type { WebAuthBaseOptions, BrowserEnv, KeyValueStore } from '../types.js';
 
@@ -10,6 +11,16 @@ export interface WebAuthContext {
   transactionManager: TransactionManager;
   /** Where the SSO hint (`auth0.ssodata`) is kept. */
   ssodataStore: KeyValueStore;
+}
+
+/**
+ * What the redirect-login steps use (`authorize`, `parseHash`, response and token validation):
+ * of the page only a {@link RedirectEnv}, of the API client only the URL builder. The modular
+ * entry builds one without `Authentication` and without the rest of the browser environment.
+ */
+export interface RedirectContext extends Omit<WebAuthContext, 'client' | 'env'> {
+  env: RedirectEnv;
+  client: Pick<AuthenticationClient, 'buildAuthorizeUrl'>;
 }
 
 export { onHostedLoginPage } from '../browser/env.js';

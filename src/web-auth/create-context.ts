@@ -1,20 +1,19 @@
 /**
  * The context capability modules receive, built from normalised options: one storage chain and
  * one transaction manager over it. `WebAuth` builds one per instance; `client.getSSOData` builds
- * one for a client made without a `WebAuth`.
+ * one for a client made without a `WebAuth`; the modular entry one per call, with a URL builder as client.
  */
-import type { AuthenticationClient } from '../authentication/client-api.js';
-import { onHostedLoginPage } from '../browser/env.js';
+import { onHostedLoginPage, type RedirectEnv } from '../browser/env.js';
 import { transactionStore } from '../storage/failover-store.js';
-import type { WebAuthContext } from './context.js';
+import type { RedirectContext } from './context.js';
 import { TransactionManager } from './transaction-manager.js';
-import type { WebAuthBaseOptions, BrowserEnv } from '../types.js';
+import type { WebAuthBaseOptions } from '../types.js';
 
-export function createWebAuthContext(
+export function createWebAuthContext<Env extends RedirectEnv, Client extends RedirectContext['client']>(
   baseOptions: WebAuthBaseOptions,
-  env: BrowserEnv,
-  client: AuthenticationClient,
-): WebAuthContext {
+  env: Env,
+  client: Client,
+): RedirectContext & { env: Env; client: Client } {
   // One storage chain per instance (v10 had one per internal user, each warning on failover).
   const store = transactionStore(env, baseOptions);
   const transactionManager = new TransactionManager(env, store, {

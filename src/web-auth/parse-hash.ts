@@ -3,7 +3,7 @@ import { AuthResponseError } from '../errors.js';
 import { currentLocation } from '../browser/env.js';
 import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
-import type { WebAuthContext } from './context.js';
+import type { RedirectContext } from './context.js';
 import { validateAuthenticationResponse, type AuthDone } from './validate-response.js';
 import type { ParseHashOptions } from '../types.js';
 
@@ -12,7 +12,7 @@ import type { ParseHashOptions } from '../types.js';
  * fragment is reported with the fragment's own `error_description`: untrusted text (anyone can
  * craft the link), to be shown as text, never as HTML.
  */
-export function parseHash(ctx: WebAuthContext, options: ParseHashOptions, cb: AuthDone): void {
+export function parseHash(ctx: RedirectContext, options: ParseHashOptions, cb: AuthDone): void {
   const hash = options.hash !== undefined ? options.hash : currentLocation(ctx.env).hash;
   const parsed: Record<string, unknown> = parseQuery(String(hash).replace(/^#/, '').replace(/^\//, ''));
 

@@ -1,6 +1,6 @@
 /** Random state and nonce values in auth0-js 10's format. */
+import type { RedirectEnv } from '../browser/env.js';
 import { WebAuthError } from '../errors.js';
-import type { BrowserEnv } from '../types.js';
 
 // 65 characters; the missing `W` is faithful to v10, so values look the same on the wire.
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVXYZabcdefghijklmnopqrstuvwxyz-._~';
@@ -12,7 +12,7 @@ const LIMIT = 256 - (256 % ALPHABET.length);
  * sampling. Unlike v10, a missing crypto source throws a WebAuthError instead of yielding a `null`
  * state (before anything is stored or navigated to).
  */
-export function randomString(env: BrowserEnv, length: number): string {
+export function randomString(env: RedirectEnv, length: number): string {
   if (!(length > 0)) return '';
   let out = '';
   while (out.length < length) {
@@ -24,7 +24,7 @@ export function randomString(env: BrowserEnv, length: number): string {
   return out;
 }
 
-function secureRandomBytes(env: BrowserEnv, count: number): Uint8Array {
+function secureRandomBytes(env: RedirectEnv, count: number): Uint8Array {
   try {
     return env.getRandomValues(new Uint8Array(count));
   } catch (cause) {

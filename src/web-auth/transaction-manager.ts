@@ -3,8 +3,9 @@
  * under auth0-js 10's keys (`com.auth0.auth.<state>`) so either library can finish the other's
  * redirect.
  */
+import type { RedirectEnv } from '../browser/env.js';
 import { ArgumentError } from '../errors.js';
-import type { AuthorizeOptions, BrowserEnv, KeyValueStore } from '../types.js';
+import type { AuthorizeOptions, KeyValueStore } from '../types.js';
 import { randomString } from './random.js';
 
 /** What is stored for one redirect. */
@@ -37,7 +38,7 @@ export class TransactionManager {
   private readonly expiresDays: number;
 
   constructor(
-    private readonly env: BrowserEnv,
+    private readonly env: RedirectEnv,
     readonly storage: KeyValueStore,
     private readonly options: TransactionOptions = {},
   ) {

@@ -7,8 +7,9 @@ import { fetchJsonResponse } from '../http/fetch-json.js';
 import { joinUrl } from '../shared/query.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
-import type { WebAuthContext } from './context.js';
-import type { Auth0Callback, IdTokenPayload, BrowserEnv, AuthResult, ValidateOptions } from '../types.js';
+import type { RedirectContext } from './context.js';
+import type { RedirectEnv } from '../browser/env.js';
+import type { Auth0Callback, IdTokenPayload, AuthResult, ValidateOptions } from '../types.js';
 
 /**
  * The run-time shape of {@link AuthResult}: v10 sets every key, `null` for what is absent.
@@ -51,7 +52,7 @@ export type AuthCallback = Auth0Callback<AuthResult | null, AuthResponseError>;
 /** @internal The callback the validation steps report to. */
 export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
 
-function localStorageOf(env: BrowserEnv): Storage | undefined {
+function localStorageOf(env: RedirectEnv): Storage | undefined {
   try {
     return env.localStorage();
   } catch {
@@ -66,7 +67,7 @@ const invalidToken = (errorDescription: string, cause?: unknown) =>
  * Verifies `token` against the instance's issuer, client and keys. Throws a `ConfigurationError`
  * synchronously for a bad `leeway`; rejects with an `Error` carrying v10's message otherwise.
  */
-export function verifyToken(ctx: WebAuthContext, token: string | undefined, nonce: string | null | undefined) {
+export function verifyToken(ctx: RedirectContext, token: string | undefined, nonce: string | null | undefined) {
   const o = ctx.baseOptions;
   const leeway = effectiveLeeway(o.leeway);
   return verifyIdToken(token, {
@@ -120,7 +121,7 @@ function buildResult(parsed: ParsedResponse, payload: IdTokenPayload | null, app
 
 /** Validates a parsed response; see reference §10.2 for the exact order of checks. */
 export function validateAuthenticationResponse(
-  ctx: WebAuthContext,
+  ctx: RedirectContext,
   options: ValidateOptions,
   parsed: ParsedResponse,
   cb: AuthDone,
@@ -179,7 +180,7 @@ function toInvalidToken(err: unknown): AuthResponseError {
 
 /** Verifies an ID token alone (v10's `validateToken`). */
 export function validateToken(
-  ctx: WebAuthContext,
+  ctx: RedirectContext,
   token: string,
   nonce: string | null,
   cb: (err: AuthResponseError | null, payload?: Record<string, unknown>) => void,

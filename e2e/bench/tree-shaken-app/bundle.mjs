@@ -1,0 +1,53 @@
+// Bundles one of the sample apps the way an SPA build does: rollup with node-resolve (browser
+// builds of jose and idb-keyval), webauth-js taken from this package's published "exports" and
+// dist/ with its `sideEffects` flag, minified with the UMD bundle's terser options.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import { rollup } from 'rollup';
+import { terserOptions } from '../../../rollup.config.mjs';
+
+export const appDir = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(join(appDir, '..', '..', '..', 'package.json'), 'utf8'));
+
+/** Resolves `webauth-js` and `webauth-js/*` through package.json "exports", as Node would for a dependency. */
+const thisPackage = {
+  name: 'this-package',
+  resolveId(source) {
+    if (source !== pkg.name && !source.startsWith(`${pkg.name}/`)) return null;
+    const id = fileURLToPath(import.meta.resolve(source));
+    return { id, moduleSideEffects: pkg.sideEffects === false ? false : null };
+  },
+};
+
+/** Replaces the app's tenant.js with `tenant` (the e2e spec's local tenant). */
+const tenantModule = (tenant) => ({
+  name: 'tenant',
+  resolveId: (source) => (tenant && source === './tenant.js' ? '\0tenant' : null),
+  load: (id) => (id === '\0tenant' ? `export const tenant = ${JSON.stringify(tenant)};` : null),
+});
+
+/**
+ * Bundles `app` (a file name in this folder) into one minified ES module; returns its code and the
+ * ids of the modules that went in.
+ * @param {string} app
+ * @param {{ tenant?: { domain: string, clientID: string } }} [options]
+ * @returns {Promise<{ code: string, modules: string[] }>}
+ */
+export async function bundleApp(app, options = {}) {
+  const warnings = [];
+  const build = await rollup({
+    input: join(appDir, app),
+    plugins: [thisPackage, tenantModule(options.tenant), nodeResolve({ browser: true })],
+    onLog: (level, log) => void (level === 'warn' && warnings.push(log)),
+  });
+  try {
+    const { output } = await build.generate({ format: 'es', plugins: [terser(terserOptions)] });
+    if (warnings.length) throw new Error(`rollup warned: ${warnings.map((w) => w.message).join('; ')}`);
+    return { code: output[0].code, modules: Object.keys(output[0].modules) };
+  } finally {
+    await build.close();
+  }
+}

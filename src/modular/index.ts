@@ -1,0 +1,34 @@
+/**
+ * webauth-js/modular: standalone functions for a redirect login (`authorize`, then `parseHash` on
+ * the callback page), over the same modules as `WebAuth`, so a bundler keeps only the ones an app
+ * calls. Each takes the application's {@link WebAuthConfig} first. Transactions, cookies and
+ * results are those of `WebAuth`: either can finish a login the other started.
+ *
+ * @example
+ * ```ts
+ * import { authorize, parseHash } from 'webauth-js/modular';
+ *
+ * const config = { domain: 'tenant.example.com', clientID: 'abc123', redirectUri: location.origin, responseType: 'token id_token' };
+ * const authResult = await parseHash(config);
+ * if (!authResult) loginButton.onclick = () => authorize(config);
+ * ```
+ *
+ * @module
+ */
+export { authorize, authorizeUrl } from './authorize.js';
+export { parseHash } from './parse-hash.js';
+export { validateToken } from './validate-token.js';
+export { logout, logoutUrl } from './logout.js';
+export type { WebAuthConfig } from './config.js';
+export {
+  WebAuthError,
+  ArgumentError,
+  ConfigurationError,
+  AuthResponseError,
+  isWebAuthError,
+  type AuthResponseErrorFields,
+} from '../errors.js';
+export { customEnvironment } from '../shared/custom-environment.js';
+export type { AuthCallback } from '../web-auth/validate-response.js';
+export type { BrowserEnv, AuthResult, ValidateOptions, ParseHashOptions } from '../types.js';
+export type { AuthorizeOptions, LogoutOptions, IdTokenPayload, Auth0DecodedHash } from '../types.js';
