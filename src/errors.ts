@@ -5,7 +5,8 @@
  * survive minification and stay out of JSON).
  */
 
-import type { Auth0Error } from './types.js';
+// Not the types.ts barrel: types/web-auth.ts declares callbacks in terms of these classes.
+import type { Auth0Error } from './types/callbacks.js';
 
 const BRAND = Symbol.for('webauth-js.error');
 

@@ -28,12 +28,10 @@ export {
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
 export { customEnvironment } from './shared/custom-environment.js';
-export type { AuthCallback } from './web-auth/validate-response.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
 export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
 export type { Popup } from './web-auth/popup.js';
-export type { CrossOriginAuthentication } from './web-auth/cross-origin-login.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './types.js';
 
@@ -51,7 +49,7 @@ declare namespace auth0 {
   export type DBConnection = import('./authentication/db-connection.js').DBConnection;
   export type Redirect = import('./web-auth/redirect.js').RedirectLogin;
   export type Popup = import('./web-auth/popup.js').Popup;
-  export type CrossOriginAuthentication = import('./web-auth/cross-origin-login.js').CrossOriginAuthentication;
+  export type CrossOriginAuthentication = Types.CrossOriginAuthentication;
   export type AuthOptions = Types.WebAuthOptions;
   export type ManagementOptions = Types.ManagementOptions;
   export type ParseHashOptions = Types.ParseHashOptions;

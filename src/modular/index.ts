@@ -29,6 +29,5 @@ export {
   type AuthResponseErrorFields,
 } from '../errors.js';
 export { customEnvironment } from '../shared/custom-environment.js';
-export type { AuthCallback } from '../web-auth/validate-response.js';
-export type { BrowserEnv, AuthResult, ValidateOptions, ParseHashOptions } from '../types.js';
+export type { AuthCallback, BrowserEnv, AuthResult, ValidateOptions, ParseHashOptions } from '../types.js';
 export type { AuthorizeOptions, LogoutOptions, IdTokenPayload, Auth0DecodedHash } from '../types.js';

@@ -2,7 +2,7 @@
 import { callbackOrPromise } from '../shared/callback.js';
 import type { NodeCallback } from '../shared/types.js';
 import { parseHash as parseResponse } from '../web-auth/parse-hash.js';
-import type { AuthCallback } from '../web-auth/validate-response.js';
+import type { AuthCallback } from '../types.js';
 import type { AuthResult, ParseHashOptions } from '../types.js';
 import { contextFor, type WebAuthConfig } from './config.js';
 

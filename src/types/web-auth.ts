@@ -1,4 +1,7 @@
 /** What `parseHash` and `validateAuthenticationResponse` take and give. */
+import type { AuthResponseError, RequestError } from '../errors.js';
+import type { Auth0Callback } from './callbacks.js';
+import type { CrossOriginLoginOptions } from './credentials.js';
 import type { Auth0DecodedHash } from './results.js';
 
 /**
@@ -30,4 +33,26 @@ export interface ParseHashOptions extends ValidateOptions {
   responseType?: string | undefined;
   /** Not read by auth0-js 10: a present ID token is always verified. Accepted for older code. */
   _idTokenVerification?: boolean | undefined;
+}
+
+/** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */
+export type AuthCallback = Auth0Callback<AuthResult | null, AuthResponseError>;
+
+/** v10's `webMessageHandler` object: `run(options, cb)` is the round trip above, nothing more. */
+export interface WebMessageHandler {
+  /**
+   * Runs `/authorize` with `options` (prompt=none, web_message) in a hidden iframe and calls back
+   * with the validated result or the raw `{ error, error_description }`. Prefer `checkSession`.
+   */
+  run(options: Record<string, any>, cb: (err: Record<string, any> | null, result?: AuthResult | null) => void): void;
+}
+
+/** v10's `crossOriginAuthentication` object: embedded login and the verification page. */
+export interface CrossOriginAuthentication {
+  /** Posts the credentials to `/co/authenticate` as given (no base options, no transaction step). */
+  login(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
+  /** The same as `webAuth.crossOriginVerification()`. */
+  callback(): void;
+  /** The web-message runner popup-mode login uses (v10 exposed it here too). */
+  webMessageHandler: WebMessageHandler;
 }

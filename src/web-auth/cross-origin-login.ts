@@ -12,9 +12,8 @@ import { authorize } from './authorize.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginVerification, verifierKey } from './cross-origin-verification.js';
 import { whenRedirecting } from './on-redirecting.js';
-import { runWebMessage, webMessageHandler, type WebMessageHandler } from './web-message.js';
-import type { RequestError } from '../errors.js';
-import type { Auth0Callback, CrossOriginLoginOptions } from '../types.js';
+import { runWebMessage, webMessageHandler } from './web-message.js';
+import type { CrossOriginAuthentication } from '../types.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
@@ -97,16 +96,6 @@ export function crossOriginLogin(
       { withCredentials: true },
     );
   });
-}
-
-/** v10's `crossOriginAuthentication` object: embedded login and the verification page. */
-export interface CrossOriginAuthentication {
-  /** Posts the credentials to `/co/authenticate` as given (no base options, no transaction step). */
-  login(options: CrossOriginLoginOptions, cb?: Auth0Callback<undefined, RequestError>): void | Promise<never>;
-  /** The same as `webAuth.crossOriginVerification()`. */
-  callback(): void;
-  /** The web-message runner popup-mode login uses (v10 exposed it here too). */
-  webMessageHandler: WebMessageHandler;
 }
 
 /** A `crossOriginAuthentication` object for `ctx` (v10 had one per WebAuth and one per Redirect). */

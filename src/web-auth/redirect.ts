@@ -11,7 +11,8 @@ import type {
 } from '../types.js';
 import { ArgumentError } from '../errors.js';
 import type { WebAuthContext } from './context.js';
-import { crossOriginAuthentication, crossOriginLogin, type CrossOriginAuthentication } from './cross-origin-login.js';
+import { crossOriginAuthentication, crossOriginLogin } from './cross-origin-login.js';
+import type { CrossOriginAuthentication } from '../types.js';
 import type { HostedPages } from './hosted-pages.js';
 import { signupThenLogin } from './signup-then-login.js';
 import { login } from './login.js';

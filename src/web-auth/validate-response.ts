@@ -9,7 +9,7 @@ import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/ver
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { RedirectContext } from './context.js';
 import type { RedirectEnv } from '../browser/env.js';
-import type { Auth0Callback, IdTokenPayload, AuthResult, ValidateOptions } from '../types.js';
+import type { IdTokenPayload, AuthResult, ValidateOptions } from '../types.js';
 
 /**
  * The run-time shape of {@link AuthResult}: v10 sets every key, `null` for what is absent.
@@ -47,8 +47,6 @@ export interface ParsedResponse {
   [param: string]: any;
 }
 
-/** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */
-export type AuthCallback = Auth0Callback<AuthResult | null, AuthResponseError>;
 /** @internal The callback the validation steps report to. */
 export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
 

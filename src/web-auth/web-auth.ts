@@ -14,7 +14,8 @@ import { linkClientContext } from './client-sso-data.js';
 import type { WebAuthContext } from './context.js';
 import { login, signupAndAuthorize } from './login.js';
 import { createWebAuthContext } from './create-context.js';
-import { crossOriginAuthentication, type CrossOriginAuthentication } from './cross-origin-login.js';
+import { crossOriginAuthentication } from './cross-origin-login.js';
+import type { AuthCallback, CrossOriginAuthentication, WebMessageHandler } from '../types.js';
 import { HostedPages } from './hosted-pages.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
@@ -24,14 +25,9 @@ import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
 import { renewAuth, type RenewAuthOptions } from './renew-auth.js';
-import { webMessageHandler, type WebMessageHandler } from './web-message.js';
+import { webMessageHandler } from './web-message.js';
 import { TransactionManager } from './transaction-manager.js';
-import {
-  validateAuthenticationResponse,
-  validateToken,
-  type AuthCallback,
-  type ParsedResponse,
-} from './validate-response.js';
+import { validateAuthenticationResponse, validateToken, type ParsedResponse } from './validate-response.js';
 import type {
   Auth0Callback,
   AuthorizeOptions,

@@ -9,7 +9,7 @@ import { currentLocation } from '../browser/env.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse } from './validate-response.js';
 import type { AnyObject } from '../shared/types.js';
-import type { AuthResult } from '../types.js';
+import type { AuthResult, WebMessageHandler } from '../types.js';
 
 /** v10's default wait for the iframe's answer. */
 export const WEB_MESSAGE_TIMEOUT_MS = 60_000;
@@ -67,15 +67,6 @@ export function runWebMessage(
     if (response.error) return fail(response, response.state);
     validateAuthenticationResponse(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
   });
-}
-
-/** v10's `webMessageHandler` object: `run(options, cb)` is the round trip above, nothing more. */
-export interface WebMessageHandler {
-  /**
-   * Runs `/authorize` with `options` (prompt=none, web_message) in a hidden iframe and calls back
-   * with the validated result or the raw `{ error, error_description }`. Prefer `checkSession`.
-   */
-  run(options: Record<string, any>, cb: (err: Record<string, any> | null, result?: AuthResult | null) => void): void;
 }
 
 export function webMessageHandler(ctx: WebAuthContext): WebMessageHandler {
