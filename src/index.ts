@@ -29,6 +29,7 @@ export {
 export { TransportError } from './http/transport-error.js';
 export { customEnvironment } from './shared/custom-environment.js';
 export type { AuthCallback } from './web-auth/validate-response.js';
+export type { DebugEvent, DebugHook } from './shared/debug.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
 export type { RedirectLogin as Redirect } from './web-auth/redirect.js';

@@ -1,0 +1,47 @@
+/** Opt-in tracing of flow decisions (`debug` option) and misconfiguration hints on errors. */
+
+/** One traced decision. `detail` never holds a token, code, password, nonce or secret value. */
+export interface DebugEvent {
+  /** The flow: `authorize`, `parseHash`, `idToken`, `checkSession`, `popup`. */
+  flow: string;
+  /** The decision taken, for example `transaction-stored` or `message-ignored`. */
+  step: string;
+  /** Non-secret facts about the decision (presence flags, reasons, key ids, origins). */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * The `debug` option: called synchronously at each key decision of the main flows. Opt-in; when
+ * absent nothing is computed. Errors thrown by the hook propagate to the flow, so keep it simple.
+ */
+export type DebugHook = (event: DebugEvent) => void;
+
+const THIRD_PARTY_COOKIES =
+  'third-party cookies may be blocked: silent authentication needs the tenant on a custom domain ' +
+  'of this site, or the user to log in interactively';
+
+/** A troubleshooting hint for a common misconfiguration, or undefined. */
+export function hintFor(code: unknown, description: unknown, silent: boolean): string | undefined {
+  // Only silent (iframe) runs depend on the tenant's cookies being sent from a third-party frame.
+  if (silent && (code === 'login_required' || code === 'timeout')) return THIRD_PARTY_COOKIES;
+  if (code === 'origin_mismatch') return "this page's origin is not in the application's Allowed Web Origins";
+  if (typeof description === 'string' && /redirect_uri|callback url/i.test(description)) {
+    return "the redirectUri is probably not in the application's Allowed Callback URLs";
+  }
+  return undefined;
+}
+
+/** The hint for an ID token signed with an algorithm other than RS256. */
+export const HS256_HINT =
+  'the application signs ID tokens with HS256: set its JsonWebToken Signature Algorithm to RS256';
+
+/** Adds `hint` to an error object when one applies; returns the error. */
+export function withHint<E extends object>(err: E, silent = false): E {
+  const record = err as { error?: unknown; code?: unknown; description?: unknown; errorDescription?: unknown };
+  const hint = hintFor(record.error ?? record.code, record.errorDescription ?? record.description, silent);
+  if (hint) (err as { hint?: string }).hint = hint;
+  return err;
+}
+
+/** Whether a transaction's `state` and `nonce` exist; never their values. */
+export const presence = (params: Record<string, unknown>) => ({ state: !!params.state, nonce: !!params.nonce });
