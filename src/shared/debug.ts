@@ -16,24 +16,21 @@ export interface DebugEvent {
  */
 export type DebugHook = (event: DebugEvent) => void;
 
-const THIRD_PARTY_COOKIES =
-  'third-party cookies may be blocked: silent authentication needs the tenant on a custom domain ' +
-  'of this site, or the user to log in interactively';
+const THIRD_PARTY_COOKIES = 'third-party cookies may be blocked: serve the tenant from a custom domain of this site';
 
 /** A troubleshooting hint for a common misconfiguration, or undefined. */
 export function hintFor(code: unknown, description: unknown, silent: boolean): string | undefined {
   // Only silent (iframe) runs depend on the tenant's cookies being sent from a third-party frame.
   if (silent && (code === 'login_required' || code === 'timeout')) return THIRD_PARTY_COOKIES;
-  if (code === 'origin_mismatch') return "this page's origin is not in the application's Allowed Web Origins";
+  if (code === 'origin_mismatch') return 'origin not in Allowed Web Origins';
   if (typeof description === 'string' && /redirect_uri|callback url/i.test(description)) {
-    return "the redirectUri is probably not in the application's Allowed Callback URLs";
+    return 'redirectUri not in Allowed Callback URLs';
   }
   return undefined;
 }
 
 /** The hint for an ID token signed with an algorithm other than RS256. */
-export const HS256_HINT =
-  'the application signs ID tokens with HS256: set its JsonWebToken Signature Algorithm to RS256';
+export const HS256_HINT = 'the application must sign ID tokens with RS256';
 
 /** Adds `hint` to an error object when one applies; returns the error. */
 export function withHint<E extends object>(err: E, silent = false): E {
