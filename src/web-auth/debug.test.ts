@@ -54,14 +54,18 @@ describe('debug option', () => {
     expect(events.map((e) => `${e.flow}:${e.step}`)).toEqual([
       'authorize:transaction-stored',
       'parseHash:state-matched',
+      'idToken:key',
       'authorize:transaction-stored',
       'parseHash:state-matched',
+      'idToken:key',
       'idToken:rejected',
       'parseHash:state-mismatch',
     ]);
     expect(events[0]!.detail).toEqual({ state: true, nonce: true });
-    expect(events[4]!.detail).toEqual({ claim: 'nonce' });
-    expect(events[5]!.detail).toEqual({ transactionFound: false, responseHasState: true });
+    expect(events[2]!.detail).toEqual({ kid: 'k1', from: 'network' });
+    expect(events[5]!.detail).toEqual({ kid: 'k1', from: 'memory' });
+    expect(events[6]!.detail).toEqual({ claim: 'nonce' });
+    expect(events[7]!.detail).toEqual({ transactionFound: false, responseHasState: true });
     const text = JSON.stringify(events);
     for (const secret of [idToken, badToken, 'AT-SECRET', 'CODE-SECRET', nonce, nonce2, 'other-nonce', state]) {
       expect(text).not.toContain(secret);

@@ -81,6 +81,7 @@ export function verifyToken(ctx: RedirectContext, token: string | undefined, non
       now: () => ctx.env.now(),
       timer: (fn, ms) => ctx.env.timer(fn, ms),
       hints: localStorageOf(ctx.env),
+      trace: o.debug && ((kid, from) => o.debug!({ flow: 'idToken', step: 'key', detail: { kid, from } })),
     },
     leeway,
     maxAge: o.maxAge,
