@@ -18,6 +18,8 @@ export class WebAuthError extends Error {
       Object.defineProperty(this, 'cause', { value: options.cause, configurable: true, writable: true });
     }
   }
+  /** A troubleshooting hint for a likely misconfiguration (not in v10; COMPATIBILITY addition). */
+  declare hint?: string;
 }
 Object.defineProperty(WebAuthError.prototype, BRAND, { value: true });
 WebAuthError.prototype.name = 'WebAuthError';

@@ -15,4 +15,5 @@ export type * from './types/telemetry.js';
 export type * from './types/options.js';
 export type * from './types/browser.js';
 export type * from './types/web-auth.js';
+export type * from './types/debug.js';
 export type { PageOptions, UserAttributeProfile, UserAttributeProfilesPage } from './types/management.js';

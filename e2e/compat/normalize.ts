@@ -65,7 +65,8 @@ export function normalize(value: unknown, p: Placeholders, key = ''): unknown {
       // Our key-set marker in localStorage (COMPATIBILITY.md A4): auth0-js keeps no key cache.
       if (k.startsWith(JWKS_MARKER) || k.startsWith(EXPIRY_MARKER)) continue;
       // COMPATIBILITY.md A5: our 429 errors also carry the rate-limit headers as `rateLimit`.
-      if (k === 'rateLimit') continue;
+      // Our `hint` on misconfiguration errors (COMPATIBILITY addition, issue 18 point 6).
+      if (k === 'rateLimit' || k === 'hint') continue;
       if (requestError && (k === 'error_description' || k === 'description') && typeof v === 'string') {
         out[k] = '<request_error description (S5)>';
         continue;

@@ -42,6 +42,8 @@ export interface JwksSource {
    * creation costs ~20 ms in Chromium) and goes straight to the network.
    */
   hints?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Told which key was used and where its set came from (the `debug` option). */
+  trace?: ((kid: unknown, from: 'memory' | 'indexedDB' | 'network') => void) | undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -183,13 +185,22 @@ export async function getSigningKey(url: string, kid: unknown, source: JwksSourc
   const fresh = (set: CachedSet | undefined): set is CachedSet =>
     !!set && isFresh(source.now() - set.fetchedAt, set.ttl);
   let set = memory.get(url);
+  let from: 'memory' | 'indexedDB' | 'network' = 'memory';
   if (!fresh(set) && !inFlight.has(url) && persistedFresh(url, source)) {
     set = await readPersisted(url, source);
+    from = 'indexedDB';
     if (fresh(set)) memory.set(url, set);
   }
-  if (!fresh(set) && inFlight.has(url)) set = await inFlight.get(url);
+  if (!fresh(set) && inFlight.has(url)) {
+    set = await inFlight.get(url);
+    from = 'network';
+  }
   let key = fresh(set) ? findKey(set, kid) : undefined;
-  if (!key && (!fresh(set) || mayRefetch(url, set, source))) key = findKey(await fetchSet(url, source), kid);
+  if (!key && (!fresh(set) || mayRefetch(url, set, source))) {
+    key = findKey(await fetchSet(url, source), kid);
+    from = 'network';
+  }
+  if (key) source.trace?.(kid, from);
   if (!key) throw new Error(`Could not find a public key for Key ID (kid) "${String(kid)}"`);
   return key;
 }

@@ -83,6 +83,7 @@ describe('authorize and authorizeUrl', () => {
     expect(() => authorize(bad)).toThrow(ArgumentError);
     expect(() => authorize(bad)).toThrow('domain option is required');
     expect(() => parseHash({ ...config, leeway: 'x' } as unknown as WebAuthConfig)).toThrow('leeway is not valid');
+    expect(() => parseHash({ ...config, debug: 1 } as unknown as WebAuthConfig)).toThrow('debug option is not valid');
     expect(env.navigations).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 /** Constructor options of `Authentication`, `WebAuth` and `Management`. */
+import type { DebugHook } from './debug.js';
 import type { customEnvironment } from '../shared/custom-environment.js';
 import type { BrowserEnv } from './browser.js';
 import type { TelemetryInfo } from './telemetry.js';
@@ -39,6 +40,8 @@ export interface AuthenticationOptions {
 export interface WebAuthOptions extends AuthenticationOptions {
   /** The origin `popup.callback` expects its opener on (default: the callback page's own origin). */
   popupOrigin?: string | undefined;
+  /** Opt-in trace of each flow's decisions (never token, code, password or nonce values). */
+  debug?: DebugHook | undefined;
   /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` also means 60, as in v10). */
   leeway?: number | undefined;
   /**

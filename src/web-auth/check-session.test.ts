@@ -113,6 +113,7 @@ describe('checkSession', () => {
       description: 'Login required',
       error: 'login_required',
       error_description: 'Login required',
+      hint: expect.stringMatching(/^third-party cookies may be blocked/),
     });
     expect(ctx.transactionManager.storage.get(`com.auth0.auth.${state}`)).toBeUndefined();
     expect(env.warnings).toEqual([]);

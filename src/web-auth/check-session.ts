@@ -4,6 +4,7 @@
  */
 import { AuthResponseError } from '../errors.js';
 import { wrapCallback } from '../http/response-handler.js';
+import { withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { runWebMessage, WEB_MESSAGE_TIMEOUT_MS } from './web-message.js';
@@ -45,5 +46,6 @@ export function checkSession(ctx: WebAuthContext, options: AnyObject, cb: NodeCa
     return cb(preconditionError("redirectUri can't be empty"));
   }
   params = omit(params, ['usePostMessage', 'tenant', 'postMessageDataType']);
-  runWebMessage(ctx, params, wrapCallback(cb, { forceLegacyError: true, ignoreCasing: true }));
+  const hinted: typeof cb = (err, result) => cb(err && withHint(err, true), result);
+  runWebMessage(ctx, params, wrapCallback(hinted, { forceLegacyError: true, ignoreCasing: true }));
 }

@@ -14,6 +14,7 @@ const OPTION_RULES: Rule[] = [
   ...TELEMETRY_RULES,
   optional('_timesToRetryFailedRequests', 'number', '_timesToRetryFailedRequests option is not valid'),
   optional('overrides', 'object', 'overrides option is not valid'),
+  optional('debug', 'function', 'debug option is not valid'),
 ];
 
 const OVERRIDE_RULES: Rule[] = [

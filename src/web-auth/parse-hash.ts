@@ -1,6 +1,7 @@
 /** `webAuth.parseHash`: read the authentication response from the URL fragment and validate it. */
 import { AuthResponseError } from '../errors.js';
 import { currentLocation } from '../browser/env.js';
+import { withHint } from '../shared/debug.js';
 import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
 import type { RedirectContext } from './context.js';
@@ -24,7 +25,7 @@ export function parseHash(ctx: RedirectContext, options: ParseHashOptions, cb: A
     if (parsed.state) fields.state = parsed.state as string;
     // Unlike v10, an error answer uses up its state too: the transaction cannot serve a later response.
     if (typeof parsed.state === 'string' && parsed.state) ctx.transactionManager.clearTransaction(parsed.state);
-    return cb(new AuthResponseError(fields));
+    return cb(withHint(new AuthResponseError(fields)));
   }
   if (!has(parsed, 'access_token') && !has(parsed, 'id_token') && !has(parsed, 'refresh_token')) {
     return cb(null, null);

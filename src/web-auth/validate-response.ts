@@ -5,6 +5,7 @@
 import { AuthResponseError } from '../errors.js';
 import { fetchJsonResponse } from '../http/fetch-json.js';
 import { joinUrl } from '../shared/query.js';
+import { HS256_HINT } from '../shared/debug.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { RedirectContext } from './context.js';
@@ -78,6 +79,7 @@ export function verifyToken(ctx: RedirectContext, token: string | undefined, non
       now: () => ctx.env.now(),
       timer: (fn, ms) => ctx.env.timer(fn, ms),
       hints: localStorageOf(ctx.env),
+      trace: o.debug && ((kid, from) => o.debug!({ flow: 'idToken', step: 'key', detail: { kid, from } })),
     },
     leeway,
     maxAge: o.maxAge,
@@ -130,6 +132,11 @@ export function validateAuthenticationResponse(
     ({} as Partial<Record<string, any>>);
   const expectedState = options.state || transaction.state || null;
   const stateBypass = !parsed.state && !expectedState && options.__enableIdPInitiatedLogin;
+  ctx.baseOptions.debug?.({
+    flow: 'parseHash',
+    step: expectedState === parsed.state || stateBypass ? 'state-matched' : 'state-mismatch',
+    detail: { transactionFound: !!transaction.state, responseHasState: !!parsed.state },
+  });
   if (expectedState !== parsed.state && !stateBypass) {
     return cb(invalidToken('`state` does not match.'));
   }
@@ -168,7 +175,19 @@ export function validateAuthenticationResponse(
       return payload;
     })
     // Two-argument then: an exception thrown by the caller's callback must not call it again.
-    .then(finish, (err: unknown) => cb(toInvalidToken(err)));
+    .then(finish, (err: unknown) => cb(traceFailure(ctx, toInvalidToken(err))));
+}
+
+/** Adds the HS256 hint and traces the failed check by claim name only (messages may quote values). */
+function traceFailure(ctx: RedirectContext, err: AuthResponseError): AuthResponseError {
+  const text = String(err.errorDescription);
+  if (text.startsWith('Signature algorithm of "HS256"')) err.hint = HS256_HINT;
+  ctx.baseOptions.debug?.({
+    flow: 'idToken',
+    step: 'rejected',
+    detail: { claim: /\((\w+)\)/.exec(text)?.[1] ?? null },
+  });
+  return err;
 }
 
 function toInvalidToken(err: unknown): AuthResponseError {

@@ -60,6 +60,11 @@ export function runWebMessage(
   };
   hiddenFrameMessage(ctx.env, url, expected, Number(params.timeout) || WEB_MESSAGE_TIMEOUT_MS, (data) => {
     const response = data?.response as AnyObject | undefined;
+    ctx.baseOptions.debug?.({
+      flow: 'webMessage',
+      step: response ? 'message-accepted' : 'timeout',
+      detail: { origin: expected.origin, type: expected.type, error: response?.error ?? null },
+    });
     if (!response) {
       const error = { error: 'timeout', error_description: 'Timeout during executing web_message communication' };
       return fail(error, params.state);
