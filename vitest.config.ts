@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { compatConcurrency } from './e2e/compat/concurrency.js';
 
 export default defineConfig({
   test: {
@@ -47,9 +46,6 @@ export default defineConfig({
           // A difference counts only when it repeats: one that does not is a timing accident, and
           // vitest's report marks the test as passed on a retry.
           retry: 1,
-          // COMPAT_CONCURRENCY scenarios at a time (default 1), each with its own
-          // tenant pair (e2e/compat/concurrency.ts).
-          maxConcurrency: compatConcurrency(),
         },
       },
     ],

@@ -4,7 +4,7 @@
  * known difference are skipped with the reason in their name unless COMPAT_KNOWN=1.
  */
 import { chromium, type Browser } from 'playwright';
-import { afterAll, beforeAll, inject, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -16,48 +16,24 @@ import { startTenant, type RunningTenant } from '../tenant/index.js';
 import { formatDifference } from './diff.js';
 import { ALL_SCENARIOS } from './all-scenarios.js';
 import { compare, type Env } from './compare.js';
-import { compatConcurrency } from './concurrency.js';
-
-/** Scenarios run this many at a time, each on a tenant pair of its own (COMPAT_CONCURRENCY, default 1). */
-const SLOTS = compatConcurrency();
-
-interface TenantPair {
-  ours: RunningTenant;
-  ref: RunningTenant;
-}
 
 let browser: Browser;
-const tenants: RunningTenant[] = [];
-const freePairs: TenantPair[] = [];
-const waiting: ((pair: TenantPair) => void)[] = [];
+let ourTenant: RunningTenant;
+let refTenant: RunningTenant;
 const env = (tenant: RunningTenant): Env => ({ browser, tenant, appOrigin: inject('compatAppOrigin') });
-
-/** A scenario resets and reads its tenants' records, so it holds a pair alone until it ends. */
-function acquirePair(): Promise<TenantPair> {
-  const pair = freePairs.pop();
-  return pair ? Promise.resolve(pair) : new Promise((resolve) => waiting.push(resolve));
-}
-
-function releasePair(pair: TenantPair): void {
-  const next = waiting.shift();
-  if (next) next(pair);
-  else freePairs.push(pair);
-}
 
 beforeAll(async () => {
   // One tenant per library, so the two runs of a scenario go in parallel from the same state;
   // their different ports are normalised away (<tenant>).
-  const started = await Promise.all([
+  [browser, ourTenant, refTenant] = await Promise.all([
     chromium.connect(inject('compatBrowserWsEndpoint')),
-    ...Array.from({ length: 2 * SLOTS }, () => startTenant({ testEndpoints: true })),
+    startTenant({ testEndpoints: true }),
+    startTenant({ testEndpoints: true }),
   ]);
-  browser = started[0] as Browser;
-  tenants.push(...(started.slice(1) as RunningTenant[]));
-  for (let i = 0; i < SLOTS; i++) freePairs.push({ ours: tenants[2 * i]!, ref: tenants[2 * i + 1]! });
 });
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), ...tenants.map((t) => t.close())]);
+  await Promise.all([browser?.close(), ourTenant?.close(), refTenant?.close()]);
 });
 
 for (const scenario of ALL_SCENARIOS) {
@@ -65,14 +41,8 @@ for (const scenario of ALL_SCENARIOS) {
     test.skip(`${scenario.name} (known difference: ${scenario.knownDifference})`, () => {});
     continue;
   }
-  test.concurrent(scenario.name, async ({ task, expect }) => {
-    const pair = await acquirePair();
-    let outcome;
-    try {
-      outcome = await compare(scenario, env(pair.ours), env(pair.ref));
-    } finally {
-      releasePair(pair);
-    }
+  test(scenario.name, async ({ task }) => {
+    const outcome = await compare(scenario, env(ourTenant), env(refTenant));
     if (process.env.COMPAT_VERBOSE) console.log(JSON.stringify(outcome.ours, null, 2));
     const differences = outcome.differences.map(formatDifference);
     if (outcome.broken && !differences.length) differences.push('both libraries failed to run the scenario');

@@ -7,6 +7,7 @@ import { telemetryFor } from '../http/telemetry.js';
 import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { rootUrlFor } from '../authentication/options.js';
+import { joinUrl } from '../shared/query.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { iterateProfiles, pageQuery } from './user-attribute-profiles.js';
 import type {
@@ -47,7 +48,7 @@ export class Management {
     ]);
     const base = options as Management['baseOptions'];
     base.headers = { Authorization: 'Bearer ' + options.token };
-    base.rootUrl = rootUrlFor(options.domain).replace(/\/+$/, '') + '/api/v2';
+    base.rootUrl = joinUrl(rootUrlFor(options.domain), 'api/v2');
     this.baseOptions = base;
     const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
     this.http = {
