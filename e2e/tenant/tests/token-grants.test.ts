@@ -81,6 +81,21 @@ describe('/oauth/token grants', () => {
     expect(again.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it("authorization_code: scope and audience sent with the exchange (v10's oauthToken does) are ignored", async () => {
+    const { code, redirectUri } = await codeFor(tenant, {});
+    const reply = await token({
+      grant_type: 'authorization_code',
+      client_id: 'spa-client',
+      code,
+      redirect_uri: redirectUri,
+      scope: 'openid profile email read:current_user',
+      audience: EXAMPLE_API.identifier,
+    });
+    expect(reply.status).toBe(200);
+    const access = await jwtVerify(String((reply.json() as Json)['access_token']), jwks, { issuer: tenant.issuer });
+    expect(access.payload).toMatchObject({ aud: `${tenant.issuer}userinfo`, scope: 'openid profile email' });
+  });
+
   it('authorization_code: a failed exchange (client, redirect URI, verifier) does not use the code up', async () => {
     const { verifier, challenge } = pkce();
     const { code, redirectUri } = await codeFor(tenant, { code_challenge: challenge, code_challenge_method: 'S256' });
@@ -136,6 +151,8 @@ describe('/oauth/token grants', () => {
       client_id: 'spa-client',
       refresh_token: rt1,
       scope: 'read:things',
+      // Ignored: the refresh token's audience stays (v10's oauthToken sends the constructor's).
+      audience: 'https://ignored.example.test/',
     });
     expect(second.status).toBe(200);
     const body2 = second.json() as Json;

@@ -15,7 +15,9 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 export const authorizationCode: GrantSpec = {
   grantType: 'authorization_code',
   required: ['code'],
-  optional: ['redirect_uri', 'code_verifier'],
+  // `scope` and `audience` are accepted and ignored (the code's own request decides): v10's
+  // oauthToken sends the constructor's with every grant, and RFC 6749 3.2 ignores extra parameters.
+  optional: ['redirect_uri', 'code_verifier', 'scope', 'audience'],
   async handle(ctx, params, auth) {
     const code = ctx.tenant.state.peekCode(params['code'] ?? '');
     if (!code || code.request.clientId !== auth.client.clientId)

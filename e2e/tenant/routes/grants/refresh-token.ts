@@ -8,7 +8,8 @@ import type { GrantSpec } from './types.js';
 export const refreshToken: GrantSpec = {
   grantType: 'refresh_token',
   required: ['refresh_token'],
-  optional: ['scope'],
+  // `audience` is accepted and ignored (the refresh token's decides), as for authorization_code.
+  optional: ['scope', 'audience'],
   async handle(ctx, params, auth) {
     const { refreshTokens } = ctx.tenant;
     const found = refreshTokens.lookup(params['refresh_token'] ?? '');
