@@ -5,12 +5,11 @@
  * signed in. Then a tenant that requires captchas: the template shows them, refuses a login without
  * the answer and signs in and up with it. Saves the README's screenshots.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { buildSpa, serveSpa, type SpaServer } from '../examples/spa/build.mjs';
+import { startSpa, type SpaServer } from '../examples/spa/build.mjs';
 import { useBrowserHarness } from './support/harness.js';
 import { ALICE, appUrl, openApp, startLogin } from './support/flow.js';
 import { defaultDefinition, solveImage, startTenant, type RunningTenant } from './tenant/index.js';
@@ -23,17 +22,11 @@ const POLL = { timeout: 15_000 };
 // On the app's site (127.0.0.1), as `npm start` serves both on localhost.
 const h = useBrowserHarness({ http: true, host: '127.0.0.1', loginPage: TEMPLATE });
 let spa: SpaServer;
-let outDir: string;
 beforeAll(async () => {
   await mkdir(IMAGES, { recursive: true });
-  outDir = await mkdtemp(join(tmpdir(), 'spa-example-'));
-  await buildSpa({ outDir, env: { VITE_TENANT: h.tenant.url } });
-  spa = await serveSpa({ outDir, port: 0 });
+  spa = await startSpa({ VITE_TENANT: h.tenant.url });
 }, 120_000);
-afterAll(async () => {
-  await spa?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
-});
+afterAll(() => spa?.close());
 
 /** Opens the SPA example (pointed at the test tenant) and follows its Log in to the template. */
 async function openLoginPage(page: Page): Promise<string[]> {

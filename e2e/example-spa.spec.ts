@@ -5,12 +5,11 @@
  * Management (read back from the tenant), silent renewal and logout. Saves the README's screenshots.
  */
 import { lstatSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { buildSpa, serveSpa, SPA_DIR, type SpaServer } from '../examples/spa/build.mjs';
+import { SPA_DIR, startSpa, type SpaServer } from '../examples/spa/build.mjs';
 import { useBrowserHarness } from './support/harness.js';
 import { ALICE } from './support/flow.js';
 
@@ -22,18 +21,11 @@ const POLL = { timeout: 15_000 };
 // The tenant on the app's site (127.0.0.1): its session cookie reaches checkSession's iframe.
 const h = useBrowserHarness({ http: true, host: '127.0.0.1' });
 let spa: SpaServer;
-let outDir: string;
-
 beforeAll(async () => {
   await mkdir(IMAGES, { recursive: true });
-  outDir = await mkdtemp(join(tmpdir(), 'spa-example-'));
-  await buildSpa({ outDir, env: { VITE_TENANT: h.tenant.url } });
-  spa = await serveSpa({ outDir, port: 0 });
+  spa = await startSpa({ VITE_TENANT: h.tenant.url });
 }, 120_000);
-afterAll(async () => {
-  await spa?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
-});
+afterAll(() => spa?.close());
 
 const tableOf = (page: Page, id: string) =>
   page.$$eval(`#${id} tbody tr`, (rows) =>

@@ -19,3 +19,6 @@ export interface SpaServer {
 
 /** Serves a build with `vite preview` on 127.0.0.1; `port` 0 picks a free one. */
 export declare function serveSpa(options?: { outDir?: string; port?: number }): Promise<SpaServer>;
+
+/** Builds into a temporary directory with `env` and serves it on a free port; `close` removes it. */
+export declare function startSpa(env?: Record<string, string>): Promise<SpaServer>;

@@ -3,6 +3,7 @@
 // and e2e/example-spa.spec.ts; `node examples/spa/build.mjs` runs it alone (after `npm run build`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +63,19 @@ export async function serveSpa({ outDir = join(SPA_DIR, 'dist'), port = 4173 } =
   });
   const address = server.httpServer.address();
   return { url: `http://127.0.0.1:${address.port}`, port: address.port, close: () => server.close() };
+}
+
+/** Builds into a temporary directory with `env` and serves it on a free port; `close` removes it. */
+export async function startSpa(env = {}) {
+  const outDir = await mkdtemp(join(tmpdir(), 'spa-example-'));
+  try {
+    await buildSpa({ outDir, env });
+    const server = await serveSpa({ outDir, port: 0 });
+    return { ...server, close: () => server.close().finally(() => rm(outDir, { recursive: true, force: true })) };
+  } catch (err) {
+    await rm(outDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
