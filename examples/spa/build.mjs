@@ -26,7 +26,15 @@ export function installPackedPackage() {
   const dir = mkdtempSync(join(tmpdir(), 'webauth-pack-'));
   try {
     const [{ filename }] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT));
-    npm(['install', '--no-save', '--offline', '--no-audit', '--no-fund', join(dir, filename)], SPA_DIR);
+    const install = (mode) =>
+      npm(['install', '--no-save', mode, '--no-audit', '--no-fund', join(dir, filename)], SPA_DIR);
+    // The package's dependencies (jose, idb-keyval) come from npm's cache, which `npm ci` filled;
+    // with an empty cache, from the registry.
+    try {
+      install('--offline');
+    } catch {
+      install('--prefer-offline');
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
