@@ -29,7 +29,8 @@ function step(title, cmd, args) {
   }
 }
 
-step('npm run build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
+// The build script through node itself: spawning npm.cmd without a shell fails on Windows.
+step('npm run build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
 
 console.log('\n> examples/spa: npm pack, install the tarball, vite build');
 const { buildSpa, serveSpa } = await import('../examples/spa/build.mjs');

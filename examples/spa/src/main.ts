@@ -35,7 +35,9 @@ function signedIn(next: Session, how: string): void {
   document.body.classList.add('signed-in');
   // Silent renewal a minute before the access token expires.
   clearTimeout(renewTimer);
-  renewTimer = setTimeout(() => void refresh('Renewed silently'), Math.max(next.expiresIn - 60, 10) * 1000);
+  // setTimeout takes at most 2^31 - 1 ms (about 24 days).
+  const delay = Math.min(Math.max(next.expiresIn - 60, 10) * 1000, 2 ** 31 - 1);
+  renewTimer = setTimeout(() => void refresh('Renewed silently'), delay);
 }
 
 function signedOut(): void {
