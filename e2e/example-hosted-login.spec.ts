@@ -2,27 +2,31 @@
  * examples/hosted-login-template served by the local tenant as its login page (`loginPage`, the
  * CLI's --login-page), driven in Chromium from the SPA example: a wrong password shows the typed
  * error in the page; the right one, a new signup and an emailed code each land back in the app
- * signed in. Saves the README's screenshots.
+ * signed in. Then a tenant that requires captchas: the template shows them, refuses a login without
+ * the answer and signs in and up with it. Saves the README's screenshots.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
+import { startSpa, type SpaServer } from '../examples/spa/build.mjs';
 import { useBrowserHarness } from './support/harness.js';
-import { ALICE } from './support/flow.js';
+import { ALICE, appUrl, openApp, startLogin } from './support/flow.js';
+import { defaultDefinition, solveImage, startTenant, type RunningTenant } from './tenant/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const IMAGES = join(ROOT, 'docs', 'images');
-const EXAMPLE_TENANT = 'http://localhost:4400';
-const POLL = { timeout: 10_000 };
+const TEMPLATE = join(ROOT, 'examples', 'hosted-login-template', 'login.html');
+const POLL = { timeout: 15_000 };
 
 // On the app's site (127.0.0.1), as `npm start` serves both on localhost.
-const h = useBrowserHarness({
-  http: true,
-  host: '127.0.0.1',
-  loginPage: join(ROOT, 'examples', 'hosted-login-template', 'login.html'),
-});
-beforeAll(() => mkdir(IMAGES, { recursive: true }));
+const h = useBrowserHarness({ http: true, host: '127.0.0.1', loginPage: TEMPLATE });
+let spa: SpaServer;
+beforeAll(async () => {
+  await mkdir(IMAGES, { recursive: true });
+  spa = await startSpa({ VITE_TENANT: h.tenant.url });
+}, 120_000);
+afterAll(() => spa?.close());
 
 /** Opens the SPA example (pointed at the test tenant) and follows its Log in to the template. */
 async function openLoginPage(page: Page): Promise<string[]> {
@@ -30,21 +34,21 @@ async function openLoginPage(page: Page): Promise<string[]> {
   page.on('pageerror', (err) => errors.push(err.message));
   // The tenant's CSP admits the template's own inline script and style (by nonce) and nothing else.
   page.on('console', (m) => void (m.text().includes('Content Security Policy') && errors.push(m.text())));
-  await page.route('**/examples/spa/config.js', async (route) => {
-    const original = await route.fetch();
-    await route.fulfill({ response: original, body: (await original.text()).replaceAll(EXAMPLE_TENANT, h.tenant.url) });
-  });
-  await page.goto(`${h.app.url}/examples/spa/`);
+  await page.goto(`${spa.url}/`);
   await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
   await Promise.all([page.waitForURL((url) => url.pathname === '/authorize'), page.click('#login')]);
   // The template, not the built-in page: its heading and the application's name from @@config@@.
   expect(await page.textContent('h1')).toBe('Welcome back');
   expect(await page.textContent('#client')).toBe('to continue to Local SPA');
+  // This tenant requires no captcha: the template asked, and shows none.
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('login-captcha')?.style.display), POLL)
+    .toBe('none');
   return errors;
 }
 
 async function backInTheApp(page: Page, email: string): Promise<void> {
-  await page.waitForURL((url) => url.origin === h.app.url, POLL);
+  await page.waitForURL((url) => url.origin === spa.url, POLL);
   await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${email}.`);
   const aud = await page.textContent('#claims tr:has(th:text-is("aud")) td');
   expect(aud).toBe('spa-client');
@@ -109,4 +113,78 @@ it('logs in with a code sent by email', async () => {
   await page.fill('#code', message?.code ?? '');
   await page.click('#code-submit');
   await backInTheApp(page, 'dave@example.com');
+});
+
+describe('a tenant that requires captchas', () => {
+  let tenant: RunningTenant;
+  beforeAll(async () => {
+    const config = defaultDefinition();
+    // The tenant's own image captcha on every flow. HTTPS: the template then posts the login to
+    // /usernamepassword/login, which checks the captcha (/co/authenticate takes none).
+    config.captcha = { default: { provider: 'auth0' }, signup: { provider: 'auth0' } };
+    tenant = await startTenant({ config, loginPage: TEMPLATE });
+  });
+  afterAll(() => tenant?.close());
+
+  /** Opens the test app and follows its login to the template; returns the page's problems. */
+  async function openTemplate(page: Page): Promise<string[]> {
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(err.message));
+    // Console errors, not the browser's notes on 4xx answers (the refused login is one).
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
+    });
+    await openApp(page, h.app.url, 'umd');
+    const config = { domain: tenant.domain, clientID: 'spa-client', redirectUri: appUrl(h.app.url, 'umd') };
+    await startLogin(page, { ...config, responseType: 'token id_token' });
+    await page.waitForURL((url) => url.pathname === '/authorize');
+    return problems;
+  }
+
+  /** Reads the challenge image in `box` and types its answer. */
+  async function answer(page: Page, box: string): Promise<string> {
+    const image = await page.waitForSelector(`${box} img[src^="data:image/svg"]`, POLL);
+    const code = solveImage(String(await image.getAttribute('src')));
+    await page.fill(`${box} input[name="captcha"]`, code);
+    return code;
+  }
+
+  const lastRequest = (path: string) => tenant.requests.filter((r) => r.path === path).at(-1)?.body;
+
+  it('shows the login captcha, refuses a login without the answer, then signs in with it', async () => {
+    const { page } = h;
+    const problems = await openTemplate(page);
+    const first = await page.waitForSelector('#login-captcha img[src^="data:image/svg"]', POLL);
+    const firstImage = await first.getAttribute('src');
+    await page.fill('#username', ALICE.email);
+    await page.fill('#password', ALICE.password);
+    await page.screenshot({ path: join(IMAGES, 'example-hosted-login-captcha.png') });
+
+    await page.click('#submit');
+    await expect.poll(() => page.textContent('#error'), POLL).toBe('invalid_captcha: Invalid captcha value');
+    // A refused answer is spent: the template fetched a new challenge.
+    await expect.poll(() => page.getAttribute('#login-captcha img', 'src'), POLL).not.toBe(firstImage);
+
+    const code = await answer(page, '#login-captcha');
+    await Promise.all([page.waitForURL((url) => url.origin === h.app.url, POLL), page.click('#submit')]);
+    expect(lastRequest('/usernamepassword/login')).toMatchObject({ captcha: code, username: ALICE.email });
+    expect(problems).toEqual([]);
+  });
+
+  it('signs up with the signup captcha, then logs in with the login captcha', async () => {
+    const { page } = h;
+    const problems = await openTemplate(page);
+    await page.click('nav button[data-panel=signup]');
+    await page.fill('#signup-email', 'erin@example.com');
+    await page.fill('#signup-password', 'Erin-s3cret-passphrase');
+    const code = await answer(page, '#signup-captcha');
+    await page.click('#signup-submit');
+    await expect.poll(() => page.textContent('#notice'), POLL).toBe('Account created. Answer the captcha to log in.');
+    expect(lastRequest('/dbconnections/signup')).toMatchObject({ captcha: code, email: 'erin@example.com' });
+    expect(await page.inputValue('#username')).toBe('erin@example.com');
+
+    await answer(page, '#login-captcha');
+    await Promise.all([page.waitForURL((url) => url.origin === h.app.url, POLL), page.click('#submit')]);
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,81 +1,125 @@
 /**
- * examples/spa as a person uses it, in Chromium against the local tenant: checkSession on load,
- * redirect login, the verified ID-token claims, silent renewal and logout. The page loads the package's ES module build through an import map.
- * Saves the README's screenshots.
+ * examples/spa as a person uses it: built with Vite from the packed package, served by `vite
+ * preview`, in Chromium against the local tenant. Login by the authorization-code flow with PKCE
+ * through the app's /callback route, the verified claims, the profile and user_metadata through
+ * Management (read back from the tenant), silent renewal and logout. Saves the README's screenshots.
  */
+import { lstatSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright';
+import { SPA_DIR, startSpa, type SpaServer } from '../examples/spa/build.mjs';
 import { useBrowserHarness } from './support/harness.js';
 import { ALICE } from './support/flow.js';
 
-const EXAMPLE_TENANT = 'http://localhost:4400';
+const ROOT = join(import.meta.dirname, '..');
+const IMAGES = join(ROOT, 'docs', 'images');
 // A shared 2-core machine can take seconds over a login round trip.
-const POLL = { timeout: 10_000 };
-const IMAGES = join(import.meta.dirname, '..', 'docs', 'images');
+const POLL = { timeout: 15_000 };
 
 // The tenant on the app's site (127.0.0.1): its session cookie reaches checkSession's iframe.
 const h = useBrowserHarness({ http: true, host: '127.0.0.1' });
-beforeAll(() => mkdir(IMAGES, { recursive: true }));
+let spa: SpaServer;
+beforeAll(async () => {
+  await mkdir(IMAGES, { recursive: true });
+  spa = await startSpa({ VITE_TENANT: h.tenant.url });
+}, 120_000);
+afterAll(() => spa?.close());
 
-/** Points the example's config at the test tenant (ephemeral port) instead of `npm start`'s. */
-async function useTestTenant(page: Page): Promise<void> {
-  await page.route('**/examples/spa/config.js', async (route) => {
-    const original = await route.fetch();
-    const body = (await original.text()).replaceAll(EXAMPLE_TENANT, h.tenant.url);
-    expect(body).toContain(h.tenant.url);
-    await route.fulfill({ response: original, body });
-  });
-}
-
-const claimsOf = (page: Page) =>
-  page.$$eval('#claims tbody tr', (rows) =>
-    Object.fromEntries(rows.map((r) => Array.from((r as HTMLTableRowElement).cells, (c) => c.textContent))),
+const tableOf = (page: Page, id: string) =>
+  page.$$eval(`#${id} tbody tr`, (rows) =>
+    Object.fromEntries(rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent])),
   );
+const status = (page: Page) => page.textContent('#status');
+const aliceInTenant = (): Record<string, any> =>
+  (JSON.parse(h.tenant.durableSnapshot()).users as Array<Record<string, any>>).find((u) => u.email === ALICE.email)!;
 
-it('checks the session, logs in by redirect, shows verified claims, renews and logs out', async () => {
+it('installs webauth-js from the packed package, not from the repository', () => {
+  const installed = join(SPA_DIR, 'node_modules', 'webauth-js');
+  expect(lstatSync(installed).isSymbolicLink()).toBe(false);
+  const version = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+  expect(version(installed)).toBe(version(ROOT));
+  // Only what `files` ships: no sources.
+  expect(() => lstatSync(join(installed, 'src'))).toThrow();
+});
+
+it('logs in with code + PKCE, edits user_metadata through Management, renews and logs out', async () => {
   const { page } = h;
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  const libraryFiles: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/dist/')) libraryFiles.push(new URL(r.url()).pathname);
-  });
-  await useTestTenant(page);
-  const home = `${h.app.url}/examples/spa/`;
-  await page.goto(home);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
-  // The ES module build, not the UMD bundle.
-  expect(libraryFiles).toContain('/dist/esm/index.js');
-  expect(libraryFiles.some((f) => f.endsWith('.min.js'))).toBe(false);
+  await page.goto(`${spa.url}/profile`);
+  await expect.poll(() => status(page), POLL).toBe('Not signed in.');
+  expect(await page.isVisible('text=Log in to see your profile.')).toBe(true);
   await page.screenshot({ path: join(IMAGES, 'example-spa-signed-out.png') });
 
+  // The login: a code with an S256 challenge, coming back to the app's /callback route.
   await Promise.all([page.waitForURL((url) => url.pathname === '/authorize'), page.click('#login')]);
+  const authorize = new URL(page.url()).searchParams;
+  expect(Object.fromEntries(authorize)).toMatchObject({
+    response_type: 'code',
+    code_challenge_method: 'S256',
+    redirect_uri: `${spa.url}/callback`,
+  });
+  expect(authorize.get('code_challenge')).toMatch(/^[\w-]{43}$/);
   await page.fill('#username', ALICE.email);
   await page.fill('#password', ALICE.password);
-  await Promise.all([page.waitForURL((url) => url.origin === h.app.url), page.click('#submit')]);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${ALICE.email}.`);
-  expect(await claimsOf(page)).toMatchObject({ email: ALICE.email, iss: h.tenant.issuer, aud: 'spa-client' });
-  expect(new URL(page.url()).hash).toBe(''); // tokens removed from the address bar
+  await Promise.all([page.waitForURL((url) => url.origin === spa.url), page.click('#submit')]);
+  // Back where the login started, with the code gone from the address bar.
+  await page.waitForURL((url) => url.pathname === '/profile' && url.search === '', POLL);
+  await expect.poll(() => status(page), POLL).toBe(`Signed in as ${ALICE.email}.`);
+  const exchange = h.tenant.requests.find((r) => r.method === 'POST' && r.path === '/oauth/token') as {
+    body: Record<string, string>;
+  };
+  expect(exchange.body).toMatchObject({ grant_type: 'authorization_code', redirect_uri: `${spa.url}/callback` });
+  expect(exchange.body.code_verifier).toMatch(/^[\w-]{43}$/);
 
-  // A fresh load has no tokens in the URL: checkSession signs alice in from the tenant session.
-  await page.goto(home);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${ALICE.email}.`);
+  // The profile through Management getUser, then user_metadata through patchUserMetadata.
+  await expect.poll(() => tableOf(page, 'profile'), POLL).toMatchObject({ user_id: 'auth0|alice', email: ALICE.email });
+  expect(await page.textContent('#stored-metadata')).toBe('{}');
+  await page.fill('#metadata', '{ "theme": "dark", "newsletter": true }');
+  await page.click('#save');
+  await expect.poll(() => page.textContent('#saved'), POLL).toMatch(/^Saved at /);
+  expect(JSON.parse((await page.textContent('#stored-metadata')) ?? '')).toEqual({ theme: 'dark', newsletter: true });
+  expect(aliceInTenant().userMetadata).toEqual({ theme: 'dark', newsletter: true });
+  await page.screenshot({ path: join(IMAGES, 'example-spa-profile.png'), fullPage: true });
+
+  // The router: Home shows the verified claims without a page load.
+  await page.click('nav a[href="/"]');
+  expect(new URL(page.url()).pathname).toBe('/');
+  const claims = await tableOf(page, 'claims');
+  expect(claims).toMatchObject({ email: ALICE.email, iss: h.tenant.issuer, aud: 'spa-client', sub: 'auth0|alice' });
+
+  // A fresh load: checkSession signs alice in from the tenant session; the metadata is still there.
+  await page.goto(`${spa.url}/profile`);
+  await expect.poll(() => status(page), POLL).toBe(`Signed in as ${ALICE.email}.`);
   expect(await page.textContent('#renewed')).toContain('Signed in from the tenant session');
-  expect(await claimsOf(page)).toMatchObject({ email: ALICE.email, iss: h.tenant.issuer, aud: 'spa-client' });
+  await expect
+    .poll(() => page.textContent('#stored-metadata'), POLL)
+    .toBe(JSON.stringify({ theme: 'dark', newsletter: true }));
+  await page.click('nav a[href="/"]');
   await page.screenshot({ path: join(IMAGES, 'example-spa-signed-in.png'), fullPage: true });
 
-  // A new ID token: each silent authentication carries a fresh nonce.
-  const before = (await claimsOf(page))['nonce'];
+  // Silent renewal: a new ID token, with a fresh nonce.
+  const before = (await tableOf(page, 'claims'))['nonce'];
   await page.click('#renew');
-  await expect.poll(() => page.textContent('#renewed'), POLL).toContain('Renewed silently');
-  expect((await claimsOf(page))['nonce']).not.toBe(before);
+  await expect.poll(async () => (await tableOf(page, 'claims'))['nonce'], POLL).not.toBe(before);
+  expect(await page.textContent('#renewed')).toContain('Renewed silently');
 
-  // Through the tenant's /v2/logout and back (the app's URL is the same before and after).
   await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/v2/logout'), page.click('#logout')]);
-  await page.waitForURL((url) => url.origin === h.app.url && url.pathname === '/examples/spa/');
-  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
-  expect(await page.isHidden('#signed-in')).toBe(true);
+  await page.waitForURL((url) => url.origin === spa.url && url.pathname === '/');
+  await expect.poll(() => status(page), POLL).toBe('Not signed in.');
+  expect(await page.isVisible('#claims')).toBe(false);
   expect(errors).toEqual([]);
+});
+
+it('refuses a callback that answers no login of this tab', async () => {
+  const { page } = h;
+  await page.goto(`${spa.url}/callback?code=forged&state=forged`);
+  await expect.poll(() => status(page), POLL).toBe('Sign-in failed.');
+  expect(await page.textContent('#error')).toBe(
+    'invalid_state: This callback does not answer a login started in this tab.',
+  );
+  expect(new URL(page.url()).search).toBe('');
+  expect(h.tenant.requests.filter((r) => r.path === '/oauth/token' && (r.body as any)?.code === 'forged')).toEqual([]);
 });

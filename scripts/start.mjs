@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build, then run the local tenant (plain HTTP, port 4400) and the app server that
-// serves examples/ and dist/, so the examples can be tried in a browser. Ctrl-C stops both.
+// `npm start`: build, then run the local tenant (plain HTTP, port 4400), the app server that serves
+// examples/ and dist/ (the CDN example) and the SPA example built with Vite from the packed package
+// (`vite preview`, port 4173), so the examples can be tried in a browser. Ctrl-C stops them all.
 // Arguments go to the tenant, e.g. `npm start -- --login-page examples/hosted-login-template/login.html`.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { tsImport } from 'tsx/esm/api';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TENANT_PORT = 4400;
 const APP_PORT = 5173;
+const SPA_PORT = 4173;
 const READY_TIMEOUT_MS = 30_000;
 const LOGIN_TEMPLATE = 'examples/hosted-login-template/login.html';
 const loginPageAt = process.argv.indexOf('--login-page');
@@ -27,7 +29,12 @@ function step(title, cmd, args) {
   }
 }
 
-step('npm run build', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
+// The build script through node itself: spawning npm.cmd without a shell fails on Windows.
+step('npm run build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
+
+console.log('\n> examples/spa: npm pack, install the tarball, vite build');
+const { buildSpa, serveSpa } = await import('../examples/spa/build.mjs');
+await buildSpa();
 
 // TypeScript runs as it is, through tsx: nothing else to compile.
 const tenant = spawn(
@@ -55,13 +62,23 @@ try {
   app = await startAppServer();
 }
 
+let spa;
+try {
+  spa = await serveSpa({ port: SPA_PORT });
+} catch (err) {
+  // Vite's strictPort error has no code, only this message.
+  if (err?.code !== 'EADDRINUSE' && !/already in use/.test(err?.message)) throw err;
+  console.warn(`start: port ${SPA_PORT} is busy, using an ephemeral port`);
+  spa = await serveSpa({ port: 0 });
+}
+
 let stopping = false;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
   const tenantGone = tenantExited ? Promise.resolve() : new Promise((r) => tenant.once('exit', r));
   if (!tenantExited) tenant.kill('SIGTERM');
-  await Promise.all([app.close(), tenantGone]);
+  await Promise.all([app.close(), spa.close(), tenantGone]);
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
@@ -92,7 +109,7 @@ const tenantUrl = await new Promise((resolveReady) => {
 
 console.log(`
   Local tenant  ${tenantUrl}
-  SPA example   ${app.url.replace('127.0.0.1', 'localhost')}/examples/spa/
+  SPA example   ${spa.url.replace('127.0.0.1', 'localhost')}/
   CDN example   ${app.url.replace('127.0.0.1', 'localhost')}/examples/cdn/
   Login page    ${loginPage ?? `built-in (custom: npm start -- --login-page ${LOGIN_TEMPLATE})`}
 
