@@ -21,10 +21,9 @@ interface PendingLogin {
 }
 
 const PENDING_KEY = 'spa-example.pending-login';
-// Scope and audience go with each /authorize request rather than into the constructor: the token
-// exchange (POST /oauth/token) would send them too, and an authorization_code grant takes neither.
-const webAuth = new WebAuth({ domain: TENANT, clientID: CLIENT_ID });
-const tokenRequest = { scope: SCOPE, audience: MANAGEMENT_AUDIENCE };
+// Scope and audience apply to /authorize and checkSession; the code exchange sends them too (as
+// auth0-js 10 does) and the tenant ignores them there: the code carries its own grant.
+const webAuth = new WebAuth({ domain: TENANT, clientID: CLIENT_ID, scope: SCOPE, audience: MANAGEMENT_AUDIENCE });
 const callbackUrl = (): string => `${location.origin}/callback`;
 
 /** Redirects to the tenant's login page; the tenant comes back to /callback with a code. */
@@ -37,7 +36,6 @@ export async function login(returnTo: string): Promise<void> {
   };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   webAuth.authorize({
-    ...tokenRequest,
     responseType: 'code',
     redirectUri: callbackUrl(),
     state: pending.state,
@@ -80,7 +78,6 @@ export async function renew(): Promise<Session | null> {
   try {
     // checkSession takes no `code` (as in auth0-js 10): tokens come back by postMessage, never in a URL.
     const result = await webAuth.checkSession({
-      ...tokenRequest,
       responseType: 'token id_token',
       redirectUri: `${location.origin}/`,
     });
