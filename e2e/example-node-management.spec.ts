@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTenant } from './tenant/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 let dir: string;
@@ -68,4 +69,15 @@ it('reports a wrong client secret as the typed error, with exit status 1', async
   const failed = await listProfiles({ CLIENT_SECRET: 'wrong' }).catch((err: { code: number; stderr: string }) => err);
   expect(failed).toMatchObject({ code: 1 });
   expect((failed as { stderr: string }).stderr.trim()).toBe('Failed: invalid_client: Wrong client credentials.');
+});
+
+it('runs against the plain-HTTP tenant with the domain given as http://localhost:PORT', async () => {
+  const plain = await startTenant({ http: true });
+  try {
+    const lines = await listProfiles({ TENANT_DOMAIN: plain.url, NODE_EXTRA_CA_CERTS: '' });
+    expect(plain.url).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(lines).toEqual(await listProfiles({}));
+  } finally {
+    await plain.close();
+  }
 });

@@ -6,7 +6,8 @@
 // repository root after `npm run build`; see README.md:
 //   npm run tenant -- --cert-file tenant-cert.pem          (in another terminal)
 //   NODE_EXTRA_CA_CERTS=tenant-cert.pem node examples/node-management/list-profiles.mjs
-// Settings: TENANT_DOMAIN (default localhost:4400), CLIENT_ID / CLIENT_SECRET (default the local
+// or against the plain-HTTP tenant of `npm start`: TENANT_DOMAIN=http://localhost:4400 node ...
+// Settings: TENANT_DOMAIN (default localhost:4400; http:// only for loopback hosts), CLIENT_ID / CLIENT_SECRET (default the local
 // tenant's `mgmt-global` fixture), PAGE_SIZE (default 5). Keep real secrets out of source code.
 import { Authentication, Management } from '../../dist/esm/index.js';
 
@@ -14,13 +15,15 @@ const domain = process.env.TENANT_DOMAIN ?? 'localhost:4400';
 const clientID = process.env.CLIENT_ID ?? 'mgmt-global';
 const clientSecret = process.env.CLIENT_SECRET ?? 'mgmt-global-secret';
 const take = Number(process.env.PAGE_SIZE ?? 5);
+// The Management API's identifier: the API root with a slash (a domain without a scheme is HTTPS).
+const audience = `${/^https?:\/\//.test(domain) ? domain : `https://${domain}`}/api/v2/`;
 
 try {
   const auth = new Authentication({ domain, clientID });
   const { accessToken } = await auth.oauthToken({
     grantType: 'client_credentials',
     clientSecret,
-    audience: `https://${domain}/api/v2/`,
+    audience,
     scope: 'read:user_attribute_profiles',
   });
 
