@@ -99,6 +99,7 @@ export class Authentication implements AuthenticationClient {
     }
     return storage;
   }
+  /** Replaces where the SSO hint is kept. */
   set ssodataStorage(storage: SsoDataStorage) {
     ssoStorages.set(this, storage);
   }
@@ -247,8 +248,19 @@ export class Authentication implements AuthenticationClient {
   }
 
   /** The country of the caller's IP address (`{ countryCode }`). */
-  getUserCountry(cb: Auth0Callback<{ countryCode: string }, RequestError>): RequestHandle;
-  getUserCountry(): Promise<{ countryCode: string }>;
+  getUserCountry(
+    cb: Auth0Callback<
+      {
+        /** ISO 3166-1 alpha-2 country code, for example `FR`. */
+        countryCode: string;
+      },
+      RequestError
+    >,
+  ): RequestHandle;
+  getUserCountry(): Promise<{
+    /** ISO 3166-1 alpha-2 country code, for example `FR`. */
+    countryCode: string;
+  }>;
   getUserCountry(cb?: NodeCallback<any>): Result<{ countryCode: string }> {
     return call(this.ctx, 'GET', 'user/geoloc/country', undefined, cb);
   }
