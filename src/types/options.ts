@@ -29,6 +29,8 @@ export interface AuthenticationOptions {
   _telemetryInfo?: TelemetryInfo | undefined;
   /** Retries for failed requests (default 0). */
   _timesToRetryFailedRequests?: number | undefined;
+  /** Opt-in trace of each flow's decisions (never token, code, password, state or nonce values). */
+  debug?: DebugHook | undefined;
   /** Advanced: a custom browser environment (`customEnvironment` from this package), for tests and non-browser hosts. */
   [customEnvironment]?: BrowserEnv | undefined;
 }
@@ -40,8 +42,6 @@ export interface AuthenticationOptions {
 export interface WebAuthOptions extends AuthenticationOptions {
   /** The origin `popup.callback` expects its opener on (default: the callback page's own origin). */
   popupOrigin?: string | undefined;
-  /** Opt-in trace of each flow's decisions (never token, code, password or nonce values). */
-  debug?: DebugHook | undefined;
   /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` also means 60, as in v10). */
   leeway?: number | undefined;
   /**
@@ -151,6 +151,8 @@ export interface ManagementOptions {
   _telemetryInfo?: TelemetryInfo | undefined;
   /** Retries for failed requests (default 0). */
   _timesToRetryFailedRequests?: number | undefined;
+  /** Opt-in trace of each flow's decisions (never token, code, password, state or nonce values). */
+  debug?: DebugHook | undefined;
   /** Advanced: a custom browser environment (`customEnvironment` from this package). */
   [customEnvironment]?: BrowserEnv | undefined;
 }
