@@ -69,7 +69,12 @@ export class Authentication implements AuthenticationClient {
   /** @internal What the request modules share. */
   readonly ctx: ClientContext;
 
+  /**
+   * @throws {@link ArgumentError} when an option is missing or of the wrong type (v10's message,
+   * for example `domain option is required`, `debug option is not valid`).
+   */
   constructor(options: AuthenticationOptions);
+  /** v10's form: the `WebAuth` instance first (kept as `auth0`), then the options. */
   constructor(auth0: unknown, options: AuthenticationOptions);
   constructor(first: unknown, second?: unknown) {
     const options = (arguments.length === 2 ? second : first) as AuthenticationOptions;

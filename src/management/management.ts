@@ -46,6 +46,7 @@ export class Management {
   };
   private readonly http: HttpClientOptions;
 
+  /** @throws {@link ArgumentError} when `domain` or `token` is missing, or a telemetry option has the wrong type. */
   constructor(options: ManagementOptions) {
     checkOptions(options, 'options parameter is not valid', [
       required('domain'),
