@@ -4,7 +4,8 @@
 export interface DebugEvent {
   /**
    * The flow: `authorize`, `parseHash`, `idToken`, `webMessage` (checkSession and embedded login's
-   * iframe), `popup` (the opener's side of `popup.authorize`), `request` (Authentication API calls).
+   * iframe), `popup` (the opener's side of `popup.authorize`), `popupCallback` (the popup page),
+   * `coVerification` (the cross-origin verification page), `request` (Authentication API calls).
    */
   flow: string;
   /**

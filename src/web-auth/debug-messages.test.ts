@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { dispatchMessage, fakeEnv, fakePopup, json, type FakeEnv } from '../testing/fake-env.js';
+import { dispatchMessage, fakeEnv, fakePopup, fakeWindow, json, type FakeEnv } from '../testing/fake-env.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import type { DebugEvent } from '../types.js';
 import { checkSession } from './check-session.js';
@@ -63,6 +63,29 @@ describe('debug: web messages ignored by the filter', () => {
     );
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ error: 'invalid_token', hint: 'the application must sign ID tokens with RS256' });
+  });
+});
+
+describe('debug: the other message listeners', () => {
+  it('traces what the cross-origin verification page and the popup page ignore', () => {
+    const verify = fakeEnv(`${APP}/verify#origin=${encodeURIComponent(TENANT)}`);
+    verify.parentWindow = fakeWindow();
+    const request = { type: 'co_verifier_request', request: { id: 'CODE-SECRET' } };
+    testWebAuth(verify, { debug }).crossOriginVerification();
+    dispatchMessage(verify, request, EVIL, verify.parentWindow);
+    dispatchMessage(verify, { type: 'other', secret: 'AT-SECRET' }, TENANT, verify.parentWindow);
+    const popupPage = fakeEnv(`${APP}/popup-callback#access_token=AT-SECRET`);
+    popupPage.openerWindow = fakePopup();
+    testWebAuth(popupPage, { debug }).popup.callback();
+    dispatchMessage(popupPage, JSON.stringify({ a: 'request' }), APP, fakePopup());
+    dispatchMessage(popupPage, 'extension noise AT-SECRET', APP, popupPage.openerWindow);
+    expect(events.map((e) => [e.flow, e.step, e.detail])).toEqual([
+      ['coVerification', 'message-ignored', { reason: 'origin', origin: EVIL }],
+      ['coVerification', 'message-ignored', { reason: 'type', origin: TENANT }],
+      ['popupCallback', 'message-ignored', { reason: 'source', origin: APP }],
+      ['popupCallback', 'message-ignored', { reason: 'type', origin: APP }],
+    ]);
+    expectNoSecrets();
   });
 });
 
