@@ -111,6 +111,8 @@ const suites = [
   // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
   ['lint', async () => single((await npmRun('lint')).code)],
   ['format', async () => single((await npmRun('format:check')).code)],
+  // TypeDoc builds docs/api/ and fails on any undocumented public export (scripts/docs-check.mjs).
+  ['API docs', async () => single((await npmRun('docs:check')).code)],
   ['unit', () => vitestProject('unit')],
   ['tenant', () => vitestProject('tenant')],
   ['build', async () => single((await npmRun('build')).code)],

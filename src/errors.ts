@@ -40,8 +40,11 @@ ConfigurationError.prototype.name = 'ConfigurationError';
 
 /** Fields of an authentication-response error, as auth0-js 10 delivers them from `parseHash`. */
 export interface AuthResponseErrorFields {
+  /** The OAuth error code, for example `invalid_token` or `login_required`. */
   error: string;
+  /** The human-readable description (text from the server or the URL: untrusted, never render as HTML). */
   errorDescription?: string;
+  /** The `state` of the answer that carried the error, when it had one. */
   state?: string;
 }
 
@@ -117,13 +120,30 @@ export class RequestError extends WebAuthError {
   /** The server's `error_description` where v10 kept it (an object for password-strength errors). */
   error_description?: string | undefined;
   /** The server's `errorDetails` (`codes`, `details`), for some password and policy errors. */
-  errorDetails?: { codes: unknown; details: unknown };
+  errorDetails?: {
+    /** The server's error codes. */
+    codes: unknown;
+    /** The server's details for each code (untrusted text). */
+    details: unknown;
+  };
   /** The password policy that rejected the password. */
   policy?: string | undefined;
   /** On `signupAndLogin`, when the account was created but the login failed. */
-  errorInfo?: { error_code: string; message: string };
+  errorInfo?: {
+    /** The login error's code. */
+    error_code: string;
+    /** The login error's message (server text: untrusted). */
+    message: string;
+  };
   /** On a 429: the `X-RateLimit-Limit`, `-Remaining` and `-Reset` (epoch seconds) headers. */
-  rateLimit?: { limit?: number; remaining?: number; reset?: number };
+  rateLimit?: {
+    /** Requests allowed per window (`X-RateLimit-Limit`). */
+    limit?: number;
+    /** Requests left in this window (`X-RateLimit-Remaining`). */
+    remaining?: number;
+    /** When the window resets, in epoch seconds (`X-RateLimit-Reset`). */
+    reset?: number;
+  };
 }
 RequestError.prototype.name = 'RequestError';
 /** The other {@link Auth0Error} fields (`errorDescription`, `state`), absent from HTTP errors. */

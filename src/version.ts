@@ -10,4 +10,7 @@ export const VERSION = '10.2.0-alpha.1';
  * console.log(version.raw);
  * ```
  */
-export const version: { readonly raw: string } = { raw: VERSION };
+export const version: {
+  /** The version string, for example `10.2.0`. */
+  readonly raw: string;
+} = { raw: VERSION };

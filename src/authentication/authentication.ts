@@ -69,7 +69,12 @@ export class Authentication implements AuthenticationClient {
   /** @internal What the request modules share. */
   readonly ctx: ClientContext;
 
+  /**
+   * @throws {@link ArgumentError} when an option is missing or of the wrong type (v10's message,
+   * for example `domain option is required`, `debug option is not valid`).
+   */
   constructor(options: AuthenticationOptions);
+  /** v10's form: the `WebAuth` instance first (kept as `auth0`), then the options. */
   constructor(auth0: unknown, options: AuthenticationOptions);
   constructor(first: unknown, second?: unknown) {
     const options = (arguments.length === 2 ? second : first) as AuthenticationOptions;
@@ -99,6 +104,7 @@ export class Authentication implements AuthenticationClient {
     }
     return storage;
   }
+  /** Replaces where the SSO hint is kept. */
   set ssodataStorage(storage: SsoDataStorage) {
     ssoStorages.set(this, storage);
   }
@@ -247,8 +253,19 @@ export class Authentication implements AuthenticationClient {
   }
 
   /** The country of the caller's IP address (`{ countryCode }`). */
-  getUserCountry(cb: Auth0Callback<{ countryCode: string }, RequestError>): RequestHandle;
-  getUserCountry(): Promise<{ countryCode: string }>;
+  getUserCountry(
+    cb: Auth0Callback<
+      {
+        /** ISO 3166-1 alpha-2 country code, for example `FR`. */
+        countryCode: string;
+      },
+      RequestError
+    >,
+  ): RequestHandle;
+  getUserCountry(): Promise<{
+    /** ISO 3166-1 alpha-2 country code, for example `FR`. */
+    countryCode: string;
+  }>;
   getUserCountry(cb?: NodeCallback<any>): Result<{ countryCode: string }> {
     return call(this.ctx, 'GET', 'user/geoloc/country', undefined, cb);
   }

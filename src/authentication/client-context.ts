@@ -2,6 +2,7 @@
 import { sendRequest, type HttpClientOptions, type RequestSpec } from '../http/request.js';
 import { wrapCallback, type HandlerFlags } from '../http/response-handler.js';
 import { callbackOrPromise } from '../shared/callback.js';
+import { withHint } from '../shared/debug.js';
 import { joinUrl } from '../shared/query.js';
 import type { NodeCallback } from '../shared/types.js';
 import type { AuthenticationOptions, RequestHandle } from '../types.js';
@@ -20,8 +21,9 @@ export interface ClientContext {
 export type RequestExtras = Pick<RequestSpec, 'headers' | 'withCredentials' | 'noHeaders'> & { flags?: HandlerFlags };
 
 /**
- * Sends a request to `<rootUrl><path>` and reports through v10's response handler; returns the
- * request handle, or a Promise when `cb` is undefined.
+ * Sends a request to `<rootUrl><path>` and reports through v10's response handler, with a `hint`
+ * on errors from a likely misconfiguration and a `request` trace for the `debug` option; returns
+ * the request handle, or a Promise when `cb` is undefined.
  */
 export function call<T = any>(
   ctx: ClientContext,
@@ -32,11 +34,18 @@ export function call<T = any>(
   extras: RequestExtras = {},
 ): RequestHandle | Promise<T> {
   const { flags, ...spec } = extras;
+  const debug = ctx.baseOptions.debug;
   return callbackOrPromise(cb, (done) =>
     sendRequest(
       ctx.http,
       { method, url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...spec },
-      wrapCallback(done, flags),
+      wrapCallback((err, result) => {
+        if (err) withHint(err);
+        // The error's code and hint, never its text (server-written, may quote what was sent).
+        const detail = { path, status: err?.statusCode, error: err?.code, hint: err?.hint };
+        debug?.({ flow: 'request', step: err ? 'failed' : 'answered', detail });
+        done(err, result as T);
+      }, flags),
     ),
   );
 }

@@ -22,9 +22,12 @@ export const TELEMETRY_RULES: Rule[] = [
   optional('_telemetryInfo', 'object', '_telemetryInfo option is not valid'),
 ];
 
+/** The `debug` hook (not in v10): a function when given. */
+export const DEBUG_RULE = optional('debug', 'function', 'debug option is not valid');
+
 /** Throws v10's message for the first invalid option. */
 export function validateAuthenticationOptions(options: unknown): asserts options is AuthenticationOptions {
-  checkOptions(options, 'options parameter is not valid', [...CLIENT_RULES, ...TELEMETRY_RULES]);
+  checkOptions(options, 'options parameter is not valid', [...CLIENT_RULES, ...TELEMETRY_RULES, DEBUG_RULE]);
 }
 
 /** localhost, 127.0.0.0/8 and [::1], as `URL` spells host names. */

@@ -3,7 +3,7 @@
  * the timeout. `done` is called exactly once, and the iframe, the listeners and the timer are gone
  * by then, whatever the outcome.
  */
-import { acceptMessage, type ExpectedMessage } from './message-filter.js';
+import { acceptMessage, type ExpectedMessage, type IgnoredMessage } from './message-filter.js';
 import type { BrowserEnv, HiddenFrame } from '../types.js';
 
 /**
@@ -35,7 +35,7 @@ export function hiddenFrameRun<T>(
 
 /**
  * Loads `url` in a hidden iframe and calls `done` with the first message that `expected` accepts
- * (its `event.data`), or with `undefined` after `timeoutMs`.
+ * (its `event.data`), or with `undefined` after `timeoutMs`; `ignored` hears about the others.
  */
 export function hiddenFrameMessage(
   env: BrowserEnv,
@@ -43,6 +43,7 @@ export function hiddenFrameMessage(
   expected: Omit<ExpectedMessage, 'source'>,
   timeoutMs: number,
   done: (data: Record<string, any> | undefined) => void,
+  ignored?: IgnoredMessage,
 ): void {
   hiddenFrameRun<Record<string, any>>(
     env,
@@ -50,7 +51,7 @@ export function hiddenFrameMessage(
     timeoutMs,
     (frame, answer) =>
       env.listen((event) => {
-        const data = acceptMessage(event, { ...expected, source: frame.window });
+        const data = acceptMessage(event, { ...expected, source: frame.window }, ignored);
         if (data) answer(data);
       }),
     done,

@@ -6,7 +6,7 @@
  * then the listeners, the poll timer and the window are gone.
  */
 import { acceptWindowMessage } from './message-filter.js';
-import type { BrowserEnv } from '../types.js';
+import type { BrowserEnv, DebugHook } from '../types.js';
 
 /** v10's error value when the user closes the popup before it answered. */
 export const POPUP_CLOSED = 'User closed the popup window';
@@ -24,6 +24,8 @@ export interface PopupChannelOptions {
   features: string;
   /** A window opened earlier (`popup.preload`), navigated instead of opening another one. */
   popup?: Window | null;
+  /** The `debug` option: traces flow `popup` (messages accepted or ignored, the window closed). */
+  debug?: DebugHook | undefined;
 }
 
 /** v10's WinChan handle. */
@@ -40,7 +42,7 @@ export function openPopupChannel(
   options: PopupChannelOptions,
   done: (err: unknown, data?: unknown) => void,
 ): PopupChannel {
-  const { origin } = options;
+  const { origin, debug } = options;
   let popup: Window | null = null;
   let finished = false;
   let stops: (() => void)[] = [];
@@ -74,21 +76,31 @@ export function openPopupChannel(
       failLater({ error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' });
   }
 
+  const trace = (step: string, detail: Record<string, unknown>) => debug?.({ flow: 'popup', step, detail });
+  // `by`: `user` (the window was closed), `page` (this page unloads), `app` (the handle's close()).
+  const closed = (by: string) => {
+    if (!finished) trace('closed', { by });
+    finish(POPUP_CLOSED);
+  };
   if (popup) {
     const target = popup;
+    const ignored = (reason: string, from: string) => trace('message-ignored', { reason, origin: from });
     stops.push(
       env.listen((event) => {
-        const message = acceptWindowMessage(event, origin, target);
+        const message = acceptWindowMessage(event, origin, target, ignored);
         if (!message) return;
-        if (message.a === 'ready') target.postMessage(JSON.stringify({ a: 'request' }), origin);
-        else if (message.a === 'error') finish(message.d);
-        else if (message.a === 'response') finish(null, message.d);
+        const a = message.a;
+        if (a === 'ready' || a === 'error' || a === 'response') trace('message-accepted', { origin, a });
+        else ignored('type', origin);
+        if (a === 'ready') target.postMessage(JSON.stringify({ a: 'request' }), origin);
+        else if (a === 'error') finish(message.d);
+        else if (a === 'response') finish(null, message.d);
       }),
-      env.onPageHide(() => finish(POPUP_CLOSED)),
+      env.onPageHide(() => closed('page')),
     );
     let cancelPoll = () => {};
     const poll = () => {
-      if (target.closed) finish(POPUP_CLOSED);
+      if (target.closed) closed('user');
       else cancelPoll = env.timer(poll, CLOSED_POLL_MS);
     };
     stops.push(() => cancelPoll());
@@ -97,7 +109,7 @@ export function openPopupChannel(
 
   return {
     originalPopup: popup,
-    close: () => finish(POPUP_CLOSED),
+    close: () => closed('app'),
     focus: () => {
       try {
         popup?.focus();

@@ -3,7 +3,7 @@
  * it. Plugins (Cordova) may supply their own object with the same `preload` and `load` methods.
  */
 import { openPopupChannel, type PopupChannel } from './popup-channel.js';
-import type { BrowserEnv } from '../types.js';
+import type { BrowserEnv, DebugHook } from '../types.js';
 
 /** Size and position keys of `popupOptions`, plus any other `window.open` feature. */
 export type PopupFeatures = Record<string, unknown>;
@@ -50,7 +50,11 @@ export class PopupHandler {
   /** The window `preload` opened and `load` has not used yet. */
   _current_popup: PreloadedWindow | null = null;
 
-  constructor(private readonly env: BrowserEnv) {}
+  /** `debug`: the `debug` option, told what happens to the popup's messages and window. */
+  constructor(
+    private readonly env: BrowserEnv,
+    private readonly debug?: DebugHook,
+  ) {}
 
   /** v10's centring: the `{ width, height, left, top }` a popup of this size gets. */
   calculatePosition(options: PopupFeatures) {
@@ -98,6 +102,7 @@ export class PopupHandler {
         origin: options.origin || extractOrigin(this.env, url),
         features: popupFeatures(this.env, options.popupOptions),
         popup: this._current_popup,
+        debug: this.debug,
       },
       (err, data) => {
         this._current_popup = null;

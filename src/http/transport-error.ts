@@ -4,10 +4,13 @@ import { maskSecrets } from '../shared/mask-secrets.js';
 
 /** A received HTTP response, read once. */
 export interface HttpResponse {
+  /** The HTTP status code. */
   status: number;
+  /** The HTTP status text (may be empty). */
   statusText: string;
   /** Media type without parameters, lower-cased. */
   type: string;
+  /** The body as text (untrusted). */
   text: string;
   /** Parsed JSON body, or null. */
   body: unknown;
@@ -31,7 +34,9 @@ export const isHttpResponse = (value: unknown): value is HttpResponse =>
  * non-enumerable, so they never end up in logs through `JSON.stringify`.
  */
 export class TransportError extends WebAuthError {
+  /** The response, when one arrived (non-enumerable; its body is server text: untrusted). */
   declare readonly response?: HttpResponse;
+  /** The request body with every secret field masked (non-enumerable). */
   declare readonly requestBody?: Record<string, unknown>;
   /** The HTTP status, when a response arrived. */
   status?: number;

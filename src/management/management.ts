@@ -36,9 +36,17 @@ import type { NodeCallback } from '../shared/types.js';
  */
 export class Management {
   /** The options given, with the derived `rootUrl` and `headers` (as v10 added them in place). */
-  baseOptions: ManagementOptions & { token: string; rootUrl: string; headers: Record<string, string> };
+  baseOptions: ManagementOptions & {
+    /** The access token the calls send (a secret: never log it). */
+    token: string;
+    /** The Management API root, `https://<domain>/api/v2/`. */
+    rootUrl: string;
+    /** The headers every call sends (`Authorization: Bearer <token>`). */
+    headers: Record<string, string>;
+  };
   private readonly http: HttpClientOptions;
 
+  /** @throws {@link ArgumentError} when `domain` or `token` is missing, or a telemetry option has the wrong type. */
   constructor(options: ManagementOptions) {
     checkOptions(options, 'options parameter is not valid', [
       required('domain'),

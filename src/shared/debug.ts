@@ -1,28 +1,52 @@
 /** Opt-in tracing of flow decisions (`debug` option) and misconfiguration hints on errors. */
+import type { DebugHook } from '../types/debug.js';
 
-const THIRD_PARTY_COOKIES = 'third-party cookies may be blocked: serve the tenant from a custom domain of this site';
+const ORIGINS = 'origin not in Allowed Web Origins';
+const CALLBACKS = 'redirectUri not in Allowed Callback URLs';
+const COOKIES = 'third-party cookies may be blocked: serve the tenant from a custom domain of this site';
 
-/** A troubleshooting hint for a common misconfiguration, or undefined. */
-export function hintFor(code: unknown, description: unknown, silent: boolean): string | undefined {
-  // Only silent (iframe) runs depend on the tenant's cookies being sent from a third-party frame.
-  if (silent && (code === 'login_required' || code === 'timeout')) return THIRD_PARTY_COOKIES;
-  if (code === 'origin_mismatch') return 'origin not in Allowed Web Origins';
-  if (typeof description === 'string' && /redirect_uri|callback url/i.test(description)) {
-    return 'redirectUri not in Allowed Callback URLs';
-  }
-  return undefined;
+/** The hint for an ID token signed with HS256 (the client secret, which a browser cannot hold). */
+const HS256_HINT = 'the application must sign ID tokens with RS256';
+
+/**
+ * A troubleshooting hint for a common misconfiguration, or undefined. `silent`: the answer was
+ * awaited from a hidden iframe, which gets the tenant's cookies only as a third party.
+ */
+export function hintFor(code: unknown, description: unknown, silent?: boolean): string | undefined {
+  const text = typeof description === 'string' ? description : '';
+  if (silent && code === 'login_required') return COOKIES;
+  // The tenant shows an error page instead of answering when the origin or the callback is refused.
+  if (silent && code === 'timeout') return `no answer: ${ORIGINS}, ${CALLBACKS}, or ${COOKIES}`;
+  // v10's own check: the page that receives the answer must be on the calling page's origin.
+  if (code === 'origin_mismatch') return "redirectUri or popupOrigin is not this page's origin";
+  // A refused CORS request reaches the page as a network failure, without a status.
+  if (/terminated/.test(text)) return ORIGINS + ' (or offline)';
+  if (/origin.*(not allowed|Allowed Web Origins)/i.test(text)) return ORIGINS;
+  if (/redirect_uri.*not (allowed|in)|callback url/i.test(text)) return CALLBACKS;
+  return /"HS256"/.test(text) ? HS256_HINT : undefined;
 }
 
-/** The hint for an ID token signed with an algorithm other than RS256. */
-export const HS256_HINT = 'the application must sign ID tokens with RS256';
-
 /** Adds `hint` to an error object when one applies; returns the error. */
-export function withHint<E extends object>(err: E, silent = false): E {
-  const record = err as { error?: unknown; code?: unknown; description?: unknown; errorDescription?: unknown };
-  const hint = hintFor(record.error ?? record.code, record.errorDescription ?? record.description, silent);
+export function withHint<E extends object>(err: E, silent?: boolean): E {
+  const record = err as {
+    error?: unknown;
+    code?: unknown;
+    description?: unknown;
+    errorDescription?: unknown;
+    original?: { message?: unknown };
+  };
+  const hint = hintFor(
+    record.error ?? record.code,
+    record.errorDescription ?? record.description ?? record.original?.message,
+    silent,
+  );
   if (hint) (err as { hint?: string }).hint = hint;
   return err;
 }
 
 /** Whether a transaction's `state` and `nonce` exist; never their values. */
 export const presence = (params: Record<string, unknown>) => ({ state: !!params.state, nonce: !!params.nonce });
+
+/** The `message-ignored` tracer of `flow` for the message filter, or undefined without a hook. */
+export const traceIgnored = (debug: DebugHook | undefined, flow: string) =>
+  debug && ((reason: string, origin: string) => debug({ flow, step: 'message-ignored', detail: { reason, origin } }));

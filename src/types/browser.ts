@@ -5,10 +5,13 @@
 
 /** What the library needs from the page it runs in. */
 export interface BrowserEnv {
+  /** `fetch` for the library's HTTP requests. */
   fetch(input: string, init?: RequestInit): Promise<Response>;
+  /** `crypto.getRandomValues`: fills `bytes` with cryptographically strong random values. */
   getRandomValues(bytes: Uint8Array): Uint8Array;
   /** SubtleCrypto, for at_hash. */
   subtle(): SubtleCrypto;
+  /** The current time in milliseconds since the epoch (`Date.now()`). */
   now(): number;
   /** Resolves after `ms` milliseconds. */
   delay(ms: number): Promise<void>;
@@ -18,9 +21,11 @@ export interface BrowserEnv {
   navigate(url: string): void;
   /** `document.cookie` getter / setter. */
   readCookies(): string;
+  /** Sets one cookie (a `document.cookie = …` string). */
   writeCookie(cookie: string): void;
   /** `window.localStorage` (undefined where absent; may throw where disabled). */
   localStorage(): Storage | undefined;
+  /** `console.warn`: the library's warnings. */
   warn(...args: unknown[]): void;
   /** Adds a `message` listener to the window; returns a function that removes it. */
   listen(handler: (event: MessageEvent) => void): () => void;
@@ -40,7 +45,16 @@ export interface BrowserEnv {
   /** The window that opened this one (`window.opener`), or null. */
   opener(): Window | null;
   /** Where the page's window is and how big it is, for centring a popup. */
-  screenBox(): { x: number; y: number; width: number; height: number };
+  screenBox(): {
+    /** Left edge in screen pixels (`screenX`). */
+    x: number;
+    /** Top edge in screen pixels (`screenY`). */
+    y: number;
+    /** Outer width in pixels. */
+    width: number;
+    /** Outer height in pixels. */
+    height: number;
+  };
   /** Adds a `pagehide` listener (the page is unloading); returns a function that removes it. */
   onPageHide(handler: () => void): () => void;
   /** Closes this window (`window.close()`). */
@@ -64,7 +78,14 @@ export interface HiddenFrame {
   /** Calls `fn` on each `load` event of the iframe; returns a function that stops it. */
   onLoad(fn: () => void): () => void;
   /** The framed page's location, or undefined while it is not readable (another origin). */
-  location(): { protocol: string; hash: string } | undefined;
+  location():
+    | {
+        /** The framed page's scheme, for example `https:` or `about:`. */
+        protocol: string;
+        /** The framed page's URL fragment, with its `#` (holds the tokens: never log it). */
+        hash: string;
+      }
+    | undefined;
 }
 
 /**

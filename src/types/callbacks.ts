@@ -80,7 +80,10 @@ export type SpecErrorCodes =
   | 'registration_not_supported';
 
 /** An error from `parseHash`: an error in the URL fragment also carries its `state`. */
-export type Auth0ParseHashError = Auth0Error & { state?: string | undefined };
+export type Auth0ParseHashError = Auth0Error & {
+  /** The `state` of the fragment that carried the error. */
+  state?: string | undefined;
+};
 
 /**
  * A v10 callback. `result` is only meaningful when `error` is `null`.
@@ -98,5 +101,6 @@ export type Auth0ParseHashError = Auth0Error & { state?: string | undefined };
  */
 export type Auth0Callback<T, E = Auth0Error> = {
   // A method signature: its parameters are checked bivariantly even under strictFunctionTypes.
+  /** Called once: `error` is `null` on success, else the failure (and `result` is then undefined). */
   callback(error: E | null, result: T): void;
 }['callback'];

@@ -32,6 +32,7 @@ export interface Auth0Challenge {
  */
 export type CaptchaTemplate = {
   // A method signature: parameters are checked bivariantly even under strictFunctionTypes.
+  /** Returns the widget's HTML for `challenge` (an image URL or a provider site key). */
   template(challenge: Auth0Challenge): string;
 }['template'];
 
@@ -99,5 +100,6 @@ export interface ArkoseCaptchaControl {
  */
 export type DoneCallback = {
   // A method signature, so callbacks typed as @types declared them (`(err?: Auth0Error) => void`) fit.
+  /** Called once the captcha is rendered (or failed to). */
   done(err?: Auth0Error, result?: ArkoseCaptchaControl): void;
 }['done'];

@@ -2,9 +2,16 @@
 
 /** One traced decision. `detail` never holds a token, code, password, nonce or secret value. */
 export interface DebugEvent {
-  /** The flow: `authorize`, `parseHash`, `idToken`, `checkSession`, `popup`. */
+  /**
+   * The flow: `authorize`, `parseHash`, `idToken`, `webMessage` (checkSession and embedded login's
+   * iframe), `popup` (the opener's side of `popup.authorize`), `popupCallback` (the popup page),
+   * `coVerification` (the cross-origin verification page), `request` (Authentication API calls).
+   */
   flow: string;
-  /** The decision taken, for example `transaction-stored` or `message-ignored`. */
+  /**
+   * The decision taken, for example `transaction-stored`, `message-accepted`, `message-ignored`
+   * (`detail.reason`: `origin`, `source`, `type` or `state`), `closed`, `failed`.
+   */
   step: string;
   /** Non-secret facts about the decision (presence flags, reasons, key ids, origins). */
   detail?: Record<string, unknown>;

@@ -49,14 +49,19 @@ export interface UserIdMapping {
 
 /** A user attribute profile: the user ID mapping and the attributes, by name. */
 export interface UserAttributeProfile {
+  /** The profile's ID (`uap_…`). */
   id?: string;
+  /** The profile's display name. */
   name?: string;
+  /** How the user ID maps to each protocol. */
   user_id?: UserIdMapping;
+  /** The attributes, by attribute name. */
   user_attributes?: Record<string, AttributeConfig>;
 }
 
 /** One page, as the server sends it. */
 export interface UserAttributeProfilesPage {
+  /** The profiles of this page. */
   user_attribute_profiles?: UserAttributeProfile[];
   /** Cursor for the next page (`from`); absent on the last page. */
   next?: string;

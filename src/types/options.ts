@@ -29,6 +29,8 @@ export interface AuthenticationOptions {
   _telemetryInfo?: TelemetryInfo | undefined;
   /** Retries for failed requests (default 0). */
   _timesToRetryFailedRequests?: number | undefined;
+  /** Opt-in trace of each flow's decisions (never token, code, password, state or nonce values). */
+  debug?: DebugHook | undefined;
   /** Advanced: a custom browser environment (`customEnvironment` from this package), for tests and non-browser hosts. */
   [customEnvironment]?: BrowserEnv | undefined;
 }
@@ -40,8 +42,6 @@ export interface AuthenticationOptions {
 export interface WebAuthOptions extends AuthenticationOptions {
   /** The origin `popup.callback` expects its opener on (default: the callback page's own origin). */
   popupOrigin?: string | undefined;
-  /** Opt-in trace of each flow's decisions (never token, code, password or nonce values). */
-  debug?: DebugHook | undefined;
   /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` also means 60, as in v10). */
   leeway?: number | undefined;
   /**
@@ -66,14 +66,29 @@ export interface WebAuthOptions extends AuthenticationOptions {
   /** A fixed `nonce` for every flow (default: a random one per transaction). */
   nonce?: string | undefined;
   /** Transaction storage: key prefix (default `com.auth0.auth.`) and random value length (default 32). */
-  transaction?: { namespace?: string | undefined; keyLength?: number | undefined } | undefined;
+  transaction?:
+    | {
+        /** Prefix of the transaction storage keys (default `com.auth0.auth.`). */
+        namespace?: string | undefined;
+        /** Length of the generated `state` and `nonce` values, in characters (default 32, at least 16). */
+        keyLength?: number | undefined;
+      }
+    | undefined;
   /** Keeps transactions in `localStorage` instead of cookies (default `false`). */
   __tryLocalStorageFirst?: boolean | undefined;
   /** Returns "now" for ID-token time checks (default: the current time). */
   __clock?: (() => Date) | undefined;
   /** Overrides for non-standard tenants: tenant name, token issuer, JWKS URL. */
   overrides?:
-    { __tenant?: string | undefined; __token_issuer?: string | undefined; __jwks_uri?: string | undefined } | undefined;
+    | {
+        /** The tenant name, instead of the first label of `domain`. */
+        __tenant?: string | undefined;
+        /** The expected ID-token `iss` (default `https://<domain>/`). */
+        __token_issuer?: string | undefined;
+        /** The JWKS URL (default `https://<domain>/.well-known/jwks.json`). */
+        __jwks_uri?: string | undefined;
+      }
+    | undefined;
   /** Ignored, as in v10: the constructor replaces it with `overrides.__jwks_uri`. */
   jwksURI?: string | undefined;
   /** Sent by `passwordless.buildVerifyUrl` (the verify redirect's `protocol`). */
@@ -136,6 +151,8 @@ export interface ManagementOptions {
   _telemetryInfo?: TelemetryInfo | undefined;
   /** Retries for failed requests (default 0). */
   _timesToRetryFailedRequests?: number | undefined;
+  /** Opt-in trace of each flow's decisions (never token, code, password, state or nonce values). */
+  debug?: DebugHook | undefined;
   /** Advanced: a custom browser environment (`customEnvironment` from this package). */
   [customEnvironment]?: BrowserEnv | undefined;
 }

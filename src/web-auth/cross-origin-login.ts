@@ -7,6 +7,7 @@ import { call } from '../authentication/client-context.js';
 import { toRequestError, wrapCallback } from '../http/response-handler.js';
 import { TransportError } from '../http/transport-error.js';
 import { afterResponse, callbackOrPromise } from '../shared/callback.js';
+import { withHint } from '../shared/debug.js';
 import { omit } from '../shared/objects.js';
 import { authorize } from './authorize.js';
 import type { WebAuthContext } from './context.js';
@@ -71,9 +72,11 @@ export function crossOriginLogin(
         // A 429's rateLimit (COMPATIBILITY A5) comes from the transport error, not from the body.
         if (err)
           return done(
-            Object.assign(
-              toRequestError(credentialError(err.original), { forceLegacyError: true }),
-              err.rateLimit && { rateLimit: err.rateLimit },
+            withHint(
+              Object.assign(
+                toRequestError(credentialError(err.original), { forceLegacyError: true }),
+                err.rateLimit && { rateLimit: err.rateLimit },
+              ),
             ),
           );
         whenRedirecting(params, () =>
@@ -88,7 +91,12 @@ export function crossOriginLogin(
               loginTicket: result!.loginTicket,
             };
             if (params.popup === true)
-              runWebMessage(ctx, authorizeOptions, wrapCallback(report, { forceLegacyError: true }));
+              runWebMessage(
+                ctx,
+                authorizeOptions,
+                // The iframe gets the session cookie set by /co/authenticate only as a third party.
+                wrapCallback((e, r) => report(e && withHint(e, true), r as never), { forceLegacyError: true }),
+              );
             else authorize(ctx, authorizeOptions);
           }),
         );

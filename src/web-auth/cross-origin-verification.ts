@@ -5,6 +5,7 @@
  */
 import { currentLocation } from '../browser/env.js';
 import { acceptMessage } from '../browser/message-filter.js';
+import { traceIgnored } from '../shared/debug.js';
 import type { WebAuthContext } from './context.js';
 
 /** Storage key of the verifier for one cross-origin login (written by the cross-origin login). */
@@ -32,9 +33,11 @@ export function crossOriginVerification(ctx: WebAuthContext): void {
   const parent = env.parent();
   // Without the origin to answer, or when not framed, there is nobody to talk to.
   if (!tenantOrigin || !parent) return;
+  const ignored = traceIgnored(ctx.baseOptions.debug, 'coVerification');
   env.listen((event) => {
     // Unlike v10, only the page that framed us, from the origin it named, is answered.
-    const data = acceptMessage(event, { origin: tenantOrigin, source: parent, type: 'co_verifier_request' });
+    const expected = { origin: tenantOrigin, source: parent, type: 'co_verifier_request' };
+    const data = acceptMessage(event, expected, ignored);
     if (!data) return;
     const key = verifierKey(event.origin, String(data.request?.id));
     let verifier: string;

@@ -1,5 +1,5 @@
 /** `WebAuth` option validation (v10 messages, in v10's check order) and derived values. */
-import { CLIENT_RULES, rootUrlFor, TELEMETRY_RULES } from '../authentication/options.js';
+import { CLIENT_RULES, DEBUG_RULE, rootUrlFor, TELEMETRY_RULES } from '../authentication/options.js';
 import { checkOptions, optional, type Rule } from '../shared/assert.js';
 import type { WebAuthBaseOptions, WebAuthOptions } from '../types.js';
 
@@ -14,7 +14,7 @@ const OPTION_RULES: Rule[] = [
   ...TELEMETRY_RULES,
   optional('_timesToRetryFailedRequests', 'number', '_timesToRetryFailedRequests option is not valid'),
   optional('overrides', 'object', 'overrides option is not valid'),
-  optional('debug', 'function', 'debug option is not valid'),
+  DEBUG_RULE,
 ];
 
 const OVERRIDE_RULES: Rule[] = [

@@ -7,6 +7,7 @@
  */
 import { currentLocation } from '../browser/env.js';
 import { acceptWindowMessage } from '../browser/message-filter.js';
+import { traceIgnored } from '../shared/debug.js';
 import type { WebAuthContext } from './context.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 
@@ -44,9 +45,10 @@ export function popupCallback(
   };
   // Listens until the page goes: after the answer only for 'die', the opener's fallback where it
   // may not close this window itself.
+  const ignored = traceIgnored(ctx.baseOptions.debug, 'popupCallback');
   const stopListening = env.listen((event) => {
     if (event.data === 'die' && event.source === opener && event.origin === originUrl) return env.closeSelf();
-    const message = acceptWindowMessage(event, null, opener);
+    const message = acceptWindowMessage(event, null, opener, ignored);
     if (!message || message.a !== 'request' || asked) return;
     asked = true;
     const from = event.origin;

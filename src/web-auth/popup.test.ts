@@ -99,7 +99,15 @@ describe('popup.authorize', () => {
     run((p) => void (p.closed = true));
     run((p) => dispatchMessage(env, JSON.stringify({ a: 'error', d: 'client closed window' }), APP, p));
     expect(cases).toEqual([
-      [{ original: mismatch, code: 'origin_mismatch', description: mismatch.error_description }, undefined],
+      [
+        {
+          original: mismatch,
+          code: 'origin_mismatch',
+          description: mismatch.error_description,
+          hint: "redirectUri or popupOrigin is not this page's origin",
+        },
+        undefined,
+      ],
       [
         {
           original: { error: 'invalid_token', errorDescription: '`state` does not match.' },
@@ -368,6 +376,8 @@ describe('popup.loginWithCredentials', () => {
       description: 'Login required',
       error: 'login_required',
       error_description: 'Login required',
+      // The iframe after /co/authenticate needs the tenant's cookie as a third party.
+      hint: expect.stringMatching(/^third-party cookies may be blocked/),
     });
 
     // The storage throws when the verifier is stored: v10 threw inside the HTTP callback and never called back.

@@ -13,6 +13,7 @@ import { checkOptions, checkValue, required } from '../shared/assert.js';
 import { afterResponse, callbackOrPromise } from '../shared/callback.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl } from '../shared/query.js';
+import { withHint } from '../shared/debug.js';
 import type { WebAuthContext } from './context.js';
 import { crossOriginAuthentication, crossOriginLogin } from './cross-origin-login.js';
 import type { CrossOriginAuthentication } from '../types.js';
@@ -90,7 +91,7 @@ export class Popup {
   /** A new popup handler (a plugin's, when one supports `popup.getPopupHandler`). */
   buildPopupHandler(): PopupLoader {
     const plugin = this.plugin<{ getPopupHandler(): PopupLoader }>('popup.getPopupHandler');
-    return plugin ? plugin.getPopupHandler() : new PopupHandler(this.ctx.env);
+    return plugin ? plugin.getPopupHandler() : new PopupHandler(this.ctx.env, this.ctx.baseOptions.debug);
   }
 
   /**
@@ -167,7 +168,13 @@ export class Popup {
     const url = this.ctx.client.buildAuthorizeUrl(params);
     const handler = this.getPopupHandler(options);
     return callbackOrPromise(cb, (done) =>
-      handler.load(url, relayUrl, loadOptions, wrapCallback(done, { keepOriginalCasing: true })),
+      handler.load(
+        url,
+        relayUrl,
+        loadOptions,
+        // The popup's answer loses its hint on the way (JSON, then v10's error shape): added again.
+        wrapCallback((err, result) => done(err && withHint(err), result), { keepOriginalCasing: true }),
+      ),
     );
   }
 

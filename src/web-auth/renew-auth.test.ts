@@ -109,6 +109,7 @@ describe('renewAuth', () => {
     expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({
       error: 'timeout',
       errorDescription: 'Timeout during authentication renew.',
+      hint: expect.stringMatching(/^no answer: origin not in Allowed Web Origins, .* third-party cookies/),
     });
     expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
     const short = start({ timeout: 1000 });

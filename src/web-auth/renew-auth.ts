@@ -7,6 +7,7 @@ import { hiddenFrameRun } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import { fromWindow } from '../browser/message-filter.js';
 import { ArgumentError } from '../errors.js';
+import { withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { parseHash } from './parse-hash.js';
@@ -68,7 +69,10 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
     (value) => {
       // v10 handed an already parsed (object or null) answer over unchanged.
       if (value !== undefined && typeof value === 'object') return cb(null, value);
-      parseHash(ctx, { hash: value === undefined ? TIMEOUT_HASH : String(value) }, cb);
+      // A silent run: login_required and timeout may come from blocked third-party cookies.
+      parseHash(ctx, { hash: value === undefined ? TIMEOUT_HASH : String(value) }, (err, result) =>
+        cb(err && withHint(err, true), result),
+      );
     },
   );
 }

@@ -5,7 +5,7 @@
 import { AuthResponseError } from '../errors.js';
 import { fetchJsonResponse } from '../http/fetch-json.js';
 import { joinUrl } from '../shared/query.js';
-import { HS256_HINT } from '../shared/debug.js';
+import { withHint } from '../shared/debug.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { RedirectContext } from './context.js';
@@ -181,7 +181,7 @@ export function validateAuthenticationResponse(
 /** Adds the HS256 hint and traces the failed check by claim name only (messages may quote values). */
 function traceFailure(ctx: RedirectContext, err: AuthResponseError): AuthResponseError {
   const text = String(err.errorDescription);
-  if (text.startsWith('Signature algorithm of "HS256"')) err.hint = HS256_HINT;
+  withHint(err);
   ctx.baseOptions.debug?.({
     flow: 'idToken',
     step: 'rejected',

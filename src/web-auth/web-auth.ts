@@ -95,6 +95,10 @@ export class WebAuth {
   /** @internal What the capability modules receive. */
   readonly ctx: WebAuthContext;
 
+  /**
+   * @throws {@link ArgumentError} when an option is missing or of the wrong type (v10's message,
+   * for example `clientID option is required`, `leeway is not valid`).
+   */
   constructor(options: WebAuthOptions) {
     validateWebAuthOptions(options);
     const baseOptions = deriveWebAuthOptions(options);

@@ -8,6 +8,7 @@ import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse } from './validate-response.js';
+import { traceIgnored } from '../shared/debug.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult, WebMessageHandler } from '../types.js';
 
@@ -58,20 +59,29 @@ export function runWebMessage(
     type: 'authorization_response',
     state: params.state as string | undefined,
   };
-  hiddenFrameMessage(ctx.env, url, expected, Number(params.timeout) || WEB_MESSAGE_TIMEOUT_MS, (data) => {
-    const response = data?.response as AnyObject | undefined;
-    ctx.baseOptions.debug?.({
-      flow: 'webMessage',
-      step: response ? 'message-accepted' : 'timeout',
-      detail: { origin: expected.origin, type: expected.type, error: response?.error ?? null },
-    });
-    if (!response) {
-      const error = { error: 'timeout', error_description: 'Timeout during executing web_message communication' };
-      return fail(error, params.state);
-    }
-    if (response.error) return fail(response, response.state);
-    validateAuthenticationResponse(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
-  });
+  const debug = ctx.baseOptions.debug;
+  const timeout = Number(params.timeout) || WEB_MESSAGE_TIMEOUT_MS;
+  hiddenFrameMessage(
+    ctx.env,
+    url,
+    expected,
+    timeout,
+    (data) => {
+      const response = data?.response as AnyObject | undefined;
+      debug?.({
+        flow: 'webMessage',
+        step: response ? 'message-accepted' : 'timeout',
+        detail: { origin: expected.origin, type: expected.type, error: response?.error ?? null },
+      });
+      if (!response) {
+        const error = { error: 'timeout', error_description: 'Timeout during executing web_message communication' };
+        return fail(error, params.state);
+      }
+      if (response.error) return fail(response, response.state);
+      validateAuthenticationResponse(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
+    },
+    traceIgnored(debug, 'webMessage'),
+  );
 }
 
 export function webMessageHandler(ctx: WebAuthContext): WebMessageHandler {
