@@ -11,8 +11,9 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // Measured 13,549 B gzip when the modular entry was added, 12,890 B once it stopped bundling the
 // frame and popup parts of the browser environment; rounded up to 64 B. A ratchet: lower it as the
 // app shrinks; raising it needs a CHANGELOG line that says why.
-// 13,286 B once the `debug` hook and error hints joined the shared modules (+396 B).
-const CEILING_GZIP = 13312;
+// 13,286 B once the `debug` hook and error hints joined the shared modules (+396 B); 13,256 B
+// after the size pass of issue 17 started (one isPlainObject).
+const CEILING_GZIP = 13280;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 
