@@ -8,9 +8,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // The whole v10 surface measured 24,029 B gzip; the key set's Cache-Control lifetime took it to
 // 24,214 B (24,352 B a round later); the size pass brought it to 24,236 B, rounded up to a multiple
 // of 64 B. The debug hook and error hints (issue 18 point 6) took it to 24,766 B (24,768 B).
-// Issue 17's size pass: 24,711 B (24,736 B: rounded up to a multiple of 32 B from here on).
+// Issue 17's size pass: 24,711 B (24,736 B: rounded up to a multiple of 32 B from here on); the
+// key set fetched without the API client took it to 24,754 B (24,768 B): +43 B here for -617 B in
+// the tree-shaken redirect-login app (e2e/bench/tree-shaken-size.mjs).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 24736;
+const BUDGET_GZIP = 24768;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
