@@ -8,11 +8,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // The whole v10 surface measured 24,029 B gzip; the key set's Cache-Control lifetime took it to
 // 24,214 B (24,352 B a round later); the size pass brought it to 24,236 B, rounded up to a multiple
 // of 64 B. The debug hook and error hints (issue 18 point 6) took it to 24,766 B (24,768 B).
+// Issue 17's size pass: 24,711 B (24,736 B: rounded up to a multiple of 32 B from here on); the
+// key set fetched without the API client took it to 24,754 B (24,768 B): +43 B here for -617 B in
+// the tree-shaken redirect-login app (e2e/bench/tree-shaken-size.mjs).
 // Tracing ignored messages (every listener), the popup's messages and Authentication requests, and
 // hints on every request error and silent run (issue 18 point 6, second round) cost 450 B:
-// 24,765 -> 25,215 B.
+// 24,765 -> 25,215 B. Both together: 25,191 B (25,216 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25218;
+const BUDGET_GZIP = 25216;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -11,8 +11,11 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // Measured 13,549 B gzip when the modular entry was added, 12,890 B once it stopped bundling the
 // frame and popup parts of the browser environment; rounded up to 64 B. A ratchet: lower it as the
 // app shrinks; raising it needs a CHANGELOG line that says why.
-// 13,286 B once the `debug` hook and error hints joined the shared modules (+396 B).
-const CEILING_GZIP = 13312;
+// 13,286 B once the `debug` hook and error hints joined the shared modules (+396 B); 13,256 B
+// after the size pass of issue 17 started (one isPlainObject); 12,639 B once the key set was
+// fetched without the API client (sendRequest, its headers, retries and error types); 12,660 B
+// with the second round of diagnostics (ignored-message reasons, request hints: +21 B), 12,672 B.
+const CEILING_GZIP = 12672;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

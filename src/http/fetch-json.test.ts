@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AuthResponseError } from '../errors.js';
+import { AuthResponseError, WebAuthError } from '../errors.js';
 import { fakeEnv, json } from '../testing/fake-env.js';
-import { fetchJson, FETCH_JSON_TIMEOUT_MS } from './fetch-json.js';
+import { fetchJson, fetchJsonResponse, FETCH_JSON_TIMEOUT_MS } from './fetch-json.js';
 
 const URL = 'https://tenant.example.com/.well-known/jwks.json';
 const settled = (promise: Promise<unknown>) => {
@@ -20,6 +20,51 @@ describe('fetchJson', () => {
     env.respond = () => json({ keys: [] });
     expect(await fetchJson(env, URL)).toEqual({ keys: [] });
     expect(env.timers.size).toBe(0); // the timeout is cancelled
+  });
+
+  it('sends a plain GET with no headers and no cookies beyond same-origin', async () => {
+    const env = fakeEnv();
+    env.respond = () => json({ keys: [] });
+    await fetchJson(env, URL);
+    expect(env.fetches).toHaveLength(1);
+    const init = env.fetches[0]!.init!;
+    expect(Object.keys(init)).toEqual(['signal']); // fetch's defaults: GET, no headers, same-origin credentials
+  });
+
+  it('returns the Cache-Control header beside the body', async () => {
+    const env = fakeEnv();
+    env.respond = () =>
+      new Response('{"keys":[]}', { headers: { 'content-type': 'application/json', 'cache-control': 'max-age=60' } });
+    expect(await fetchJsonResponse(env, URL)).toEqual({ body: { keys: [] }, cacheControl: 'max-age=60' });
+  });
+
+  it.each([
+    ['text/html', '{"keys":[]}'],
+    ['application/json', '{"keys":'],
+    ['application/json', ''],
+  ])('reads a %s body %j as no key set (null)', async (type, text) => {
+    const env = fakeEnv();
+    env.respond = () => new Response(text, { headers: { 'content-type': type } });
+    expect(await fetchJson(env, URL)).toBeNull();
+  });
+
+  it('rejects an error status with its status text (the status when there is none), leaving no timer', async () => {
+    const env = fakeEnv();
+    env.respond = () => new Response('oops', { status: 503, statusText: 'Service Unavailable' });
+    await expect(fetchJson(env, URL)).rejects.toThrow('Service Unavailable');
+    env.respond = () => json({ error: 'x' }, 404);
+    await expect(fetchJson(env, URL)).rejects.toThrow('404');
+    expect(env.timers.size).toBe(0);
+  });
+
+  it('rejects a network failure as "Request has been terminated", keeping the cause', async () => {
+    const env = fakeEnv();
+    const failure = new TypeError('Failed to fetch');
+    env.respond = () => Promise.reject(failure);
+    const err = await fetchJson(env, URL).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WebAuthError);
+    expect(err).toMatchObject({ message: 'Request has been terminated', cause: failure });
+    expect(env.timers.size).toBe(0);
   });
 
   it('gives up on a stalled endpoint after 10 s with a typed timeout error, and aborts the request', async () => {

@@ -1,7 +1,11 @@
-/** A plain GET of a JSON document with no headers (JWKS), on the one HTTP path, with a deadline. */
+/**
+ * A plain GET of a JSON document with no headers (JWKS), with a deadline. It calls `fetch` itself
+ * rather than through `sendRequest`: none of the JSON API client's headers, retries or body
+ * handling apply, and a redirect-login app then bundles no HTTP client.
+ */
 import type { RedirectEnv } from '../browser/env.js';
-import { AuthResponseError } from '../errors.js';
-import { sendRequest } from './request.js';
+import { AuthResponseError, WebAuthError } from '../errors.js';
+import { readJsonBody } from './json-body.js';
 
 /** How long a key-set request may take before it is aborted. */
 export const FETCH_JSON_TIMEOUT_MS = 10_000;
@@ -16,22 +20,31 @@ export function fetchJson(env: RedirectEnv, url: string): Promise<unknown> {
 }
 
 /** {@link fetchJson}, with the response's `Cache-Control` header (a key set's lifetime). */
-export function fetchJsonResponse(env: RedirectEnv, url: string): Promise<{ body: unknown; cacheControl?: string }> {
+export function fetchJsonResponse(
+  env: RedirectEnv,
+  url: string,
+): Promise<{ body: unknown; cacheControl?: string | undefined }> {
+  const controller = new AbortController();
   return new Promise((resolve, reject) => {
-    let settled = false;
-    let cancel = () => {};
-    const handle = sendRequest({ env }, { method: 'GET', url, noHeaders: true }, (err, response) => {
-      settled = true; // may happen synchronously (no fetch at all), before the timer exists
-      cancel();
-      if (err) reject(err);
-      else resolve({ body: response?.body ?? null, cacheControl: response?.headers['cache-control'] });
-    });
-    if (settled) return;
-    cancel = env.timer(() => {
-      handle.abort();
+    const cancel = env.timer(() => {
+      controller.abort();
       reject(
         new AuthResponseError({ error: 'timeout', errorDescription: `Timeout while fetching the key set from ${url}` }),
       );
     }, FETCH_JSON_TIMEOUT_MS);
+    get(env, url, controller.signal).then(resolve, reject).finally(cancel);
   });
+}
+
+async function get(env: RedirectEnv, url: string, signal: AbortSignal) {
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await env.fetch(url, { signal });
+    ({ body } = await readJsonBody(response));
+  } catch (cause) {
+    throw new WebAuthError('Request has been terminated', { cause });
+  }
+  if (!response.ok) throw new WebAuthError(response.statusText || String(response.status));
+  return { body, cacheControl: response.headers.get('cache-control') ?? undefined };
 }

@@ -4,6 +4,7 @@
  */
 import type { RedirectEnv } from '../browser/env.js';
 import { maskSecrets } from '../shared/mask-secrets.js';
+import { readJsonBody } from './json-body.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
 import type { BrowserEnv, RequestHandle } from '../types.js';
 
@@ -56,19 +57,10 @@ function buildHeaders(options: HttpClientOptions<RedirectEnv>, spec: RequestSpec
 }
 
 async function readResponse(response: Response): Promise<HttpResponse> {
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const text = await response.text();
+  const { type, text, body } = await readJsonBody(response);
   const headers: Record<string, string> = {};
   // Fetch's Headers iterate lower-cased names.
   response.headers.forEach((value, name) => (headers[name] = value));
-  let body: unknown = null;
-  if (type === 'application/json' || type.endsWith('+json')) {
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-  }
   return markHttpResponse({ status: response.status, statusText: response.statusText, type, text, body, headers });
 }
 

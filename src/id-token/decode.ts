@@ -1,5 +1,6 @@
 /** Decoding a compact JWT without verifying it (for the header's `alg`/`kid` and error messages). */
 import { base64url } from 'jose';
+import { isPlainObject } from '../shared/objects.js';
 
 export interface DecodedJwt {
   header: Record<string, unknown>;
@@ -9,8 +10,8 @@ export interface DecodedJwt {
 function decodeSegment(segment: string): Record<string, unknown> {
   // jose's decoder, the one its signature check uses: the same segment is read the same way twice.
   const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64url.decode(segment)));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('not an object');
-  return value as Record<string, unknown>;
+  if (!isPlainObject(value)) throw new TypeError('not an object');
+  return value;
 }
 
 /** Decodes `token`, or returns `undefined` when it is not three base64url JSON-object segments. */

@@ -6,6 +6,7 @@
  */
 import { createStore, get as idbGet, set as idbSet } from 'idb-keyval';
 import { base64url, type JWK } from 'jose';
+import { isPlainObject } from '../shared/objects.js';
 
 /** How long a fetched key set is trusted when its response has no usable `Cache-Control: max-age`. */
 export const JWKS_TTL_MS = 10 * 60 * 1000;
@@ -46,9 +47,6 @@ export interface JwksSource {
   trace?: ((kid: unknown, from: 'memory' | 'indexedDB' | 'network') => void) | undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Bits of a base64url modulus, leading zero bytes not counted (0 when it does not decode). */
 function modulusBits(n: string): number {
   let bytes: Uint8Array;
@@ -68,7 +66,7 @@ function modulusBits(n: string): number {
  * ignored, as if absent.
  */
 function isSigningKey(key: unknown): key is JWK {
-  if (!isObject(key)) return false;
+  if (!isPlainObject(key)) return false;
   return (
     key.kty === 'RSA' &&
     (key.use === undefined || key.use === 'sig') &&
@@ -83,14 +81,14 @@ function isSigningKey(key: unknown): key is JWK {
 
 /** The usable keys of a fetched body (`{ keys: [...] }`) or stored set; anything else has none. */
 const signingKeys = (value: unknown): JWK[] =>
-  isObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : [];
+  isPlainObject(value) && Array.isArray(value.keys) ? value.keys.filter(isSigningKey) : [];
 
 /**
  * A stored set, if it has the shape this module writes: only signing keys, a fetch time and a lifetime. The
  * database may hold anything (another script, an older version), so anything else is no set.
  */
 function storedSet(value: unknown): CachedSet | undefined {
-  if (!isObject(value) || !Array.isArray(value.keys) || typeof value.fetchedAt !== 'number') return undefined;
+  if (!isPlainObject(value) || !Array.isArray(value.keys) || typeof value.fetchedAt !== 'number') return undefined;
   // A stored lifetime is clamped again: the database is not trusted to hold what was written.
   const { keys, fetchedAt, ttl } = value;
   return typeof ttl === 'number' && keys.every(isSigningKey) ? { keys, fetchedAt, ttl: clampTtl(ttl) } : undefined;

@@ -60,3 +60,8 @@ export const optional = (key: string, type: TypeName, message: string): Rule => 
   message,
   optional: true,
 });
+
+/** An options object is required: a missing or non-object one is v10's options error (v10 crashed reading it). */
+export function checkOptionsObject(options: unknown): asserts options is Record<string, any> {
+  if (!options || typeof options !== 'object') throw new ArgumentError('options parameter is not valid');
+}

@@ -9,7 +9,7 @@ import { PopupHandler, extractOrigin } from '../browser/popup-handler.js';
 import type { PopupChannel } from '../browser/popup-channel.js';
 import { ArgumentError } from '../errors.js';
 import { wrapCallback } from '../http/response-handler.js';
-import { checkOptions, checkValue, required } from '../shared/assert.js';
+import { checkOptions, checkOptionsObject, checkValue, required } from '../shared/assert.js';
 import { afterResponse, callbackOrPromise } from '../shared/callback.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl } from '../shared/query.js';
@@ -54,11 +54,6 @@ const AUTHORIZE_KEYS = [
 ];
 const CREDENTIALS_KEYS = ['redirectUri', 'responseType', 'state', 'nonce', 'timeout'];
 const OPTIONS_MESSAGE = 'options parameter is not valid';
-
-/** An options object is required (v10 crashed with a TypeError on a missing one). */
-function checkObject(options: unknown): asserts options is AnyObject {
-  if (!options || typeof options !== 'object') throw new ArgumentError(OPTIONS_MESSAGE);
-}
 
 /** What `preload` and `authorize` use: ours, or a plugin's object with the same two methods. */
 export interface PopupLoader {
@@ -147,7 +142,7 @@ export class Popup {
   authorize(options: PopupAuthorizeOptions, cb: Auth0Callback<AuthResult, RequestError>): PopupChannel;
   authorize(options: PopupAuthorizeOptions): Promise<AuthResult>;
   authorize(options: PopupAuthorizeOptions, cb?: NodeCallback<any>): PopupChannel | Promise<AuthResult> {
-    checkObject(options);
+    checkOptionsObject(options);
     const plugin = this.plugin<{ processParams(params: AnyObject): AnyObject }>('popup.authorize');
     let params = mergeBase(this.ctx.baseOptions, AUTHORIZE_KEYS, omit(options, ['popupHandler']));
     checkOptions(params, OPTIONS_MESSAGE, [required('responseType', 'responseType option is required')]);
@@ -190,7 +185,7 @@ export class Popup {
   loginWithCredentials(options: PopupLoginOptions, cb: Auth0Callback<AuthResult, RequestError>): void;
   loginWithCredentials(options: PopupLoginOptions): Promise<AuthResult>;
   loginWithCredentials(options: AnyObject, cb?: NodeCallback<any>): void | Promise<AuthResult> {
-    checkObject(options);
+    checkOptionsObject(options);
     options.realm = options.realm || options.connection;
     options.popup = true;
     const params = mergeBase(this.ctx.baseOptions, CREDENTIALS_KEYS, omit(options, ['popupHandler', 'connection']));
@@ -211,7 +206,7 @@ export class Popup {
   ): RequestHandle;
   passwordlessVerify(options: PopupPasswordlessVerifyOptions): Promise<TokenResult>;
   passwordlessVerify(options: AnyObject, cb?: NodeCallback<any>): RequestHandle | Promise<TokenResult> {
-    checkObject(options);
+    checkOptionsObject(options);
     // What /oauth/ro needs beyond what verify checks, before the first request.
     checkValue(options.scope, 'string', 'scope option is required', true);
     return callbackOrPromise(cb, (done) =>
@@ -234,7 +229,7 @@ export class Popup {
   signupAndLogin(options: PopupSignupOptions, cb: Auth0Callback<AuthResult, RequestError>): void;
   signupAndLogin(options: PopupSignupOptions): Promise<AuthResult>;
   signupAndLogin(options: AnyObject, cb?: NodeCallback<any>): void | Promise<AuthResult> {
-    checkObject(options);
+    checkOptionsObject(options);
     checkSignupOptions(omit(options, ['popupHandler']) as never);
     // The login step's own check, before the sign-up request rather than after it.
     if (!mergeBase(this.ctx.baseOptions, ['responseType'], options).responseType)

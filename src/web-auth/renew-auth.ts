@@ -6,7 +6,7 @@
 import { hiddenFrameRun } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import { fromWindow } from '../browser/message-filter.js';
-import { ArgumentError } from '../errors.js';
+import { checkOptionsObject } from '../shared/assert.js';
 import { withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
@@ -34,8 +34,7 @@ const TIMEOUT_HASH = '#error=timeout&error_description=Timeout+during+authentica
 
 /** Runs `renewAuth(options)`; `cb` gets `parseHash`'s values, or a posted object as it came. */
 export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: NodeCallback<any>): void {
-  // v10 crashed reading a field of a missing options object; here it is the options error.
-  if (!options || typeof options !== 'object') throw new ArgumentError('options parameter is not valid');
+  checkOptionsObject(options);
   const usePostMessage = !!options.usePostMessage;
   const dataType = options.postMessageDataType || false;
   const expectedOrigin = options.postMessageOrigin || currentLocation(ctx.env).origin;

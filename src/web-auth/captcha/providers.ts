@@ -9,18 +9,33 @@ import type { Auth0Challenge } from '../../types.js';
 export type ScriptProvider =
   'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
 
-/** The CSS class of the element each provider renders its widget into (v10's template classes). */
-export const CONTAINER_CLASS: Readonly<Record<ScriptProvider, string>> = {
-  recaptcha_v2: 'recaptcha',
-  recaptcha_enterprise: 'recaptcha',
-  hcaptcha: 'hcaptcha',
-  friendly_captcha: 'friendly-captcha',
-  arkose: 'arkose',
-  auth0_v2: 'auth0_v2',
+/**
+ * Per provider: the CSS class of the element its widget renders into (v10's template classes), the
+ * window global its script defines, and its script URL up to the query's `hl`/`onload` (Arkose's
+ * URL is built from the challenge; Friendly Captcha's takes no query).
+ */
+const PROVIDERS: Readonly<Record<ScriptProvider, readonly [container: string, global: string, script: string]>> = {
+  recaptcha_v2: ['recaptcha', 'grecaptcha', 'https://www.recaptcha.net/recaptcha/api.js?'],
+  recaptcha_enterprise: [
+    'recaptcha',
+    'grecaptcha',
+    'https://www.recaptcha.net/recaptcha/enterprise.js?render=explicit&',
+  ],
+  hcaptcha: ['hcaptcha', 'hcaptcha', 'https://js.hcaptcha.com/1/api.js?'],
+  friendly_captcha: [
+    'friendly-captcha',
+    'friendlyChallenge',
+    'https://cdn.jsdelivr.net/npm/friendly-challenge@0.9.12/widget.min.js',
+  ],
+  arkose: ['arkose', 'arkose', ''],
+  auth0_v2: ['auth0_v2', 'turnstile', 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit&'],
 };
 
+/** The CSS class of the element `provider` renders its widget into. */
+export const containerClass = (provider: ScriptProvider): string => PROVIDERS[provider][0];
+
 export function isScriptProvider(provider: unknown): provider is ScriptProvider {
-  return typeof provider === 'string' && Object.prototype.hasOwnProperty.call(CONTAINER_CLASS, provider);
+  return typeof provider === 'string' && Object.prototype.hasOwnProperty.call(PROVIDERS, provider);
 }
 
 /** Host labels and key path segments: letters, digits and inner hyphens only. */
@@ -43,37 +58,17 @@ export function scriptUrl(
   callbackName: string,
   challenge: Auth0Challenge,
 ): string {
-  const hl = encodeURIComponent(lang);
-  switch (provider) {
-    case 'recaptcha_v2':
-      return `https://www.recaptcha.net/recaptcha/api.js?hl=${hl}&onload=${callbackName}`;
-    case 'recaptcha_enterprise':
-      return `https://www.recaptcha.net/recaptcha/enterprise.js?render=explicit&hl=${hl}&onload=${callbackName}`;
-    case 'hcaptcha':
-      return `https://js.hcaptcha.com/1/api.js?hl=${hl}&onload=${callbackName}`;
-    case 'friendly_captcha':
-      return 'https://cdn.jsdelivr.net/npm/friendly-challenge@0.9.12/widget.min.js';
-    case 'arkose':
-      return `https://${arkoseSegment(challenge.clientSubdomain, 'clientSubdomain')}.arkoselabs.com/v2/${arkoseSegment(challenge.siteKey, 'siteKey')}/api.js`;
-    case 'auth0_v2':
-      return `https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit&onload=${callbackName}`;
+  const script = PROVIDERS[provider][2];
+  if (provider === 'arkose') {
+    return `https://${arkoseSegment(challenge.clientSubdomain, 'clientSubdomain')}.arkoselabs.com/v2/${arkoseSegment(challenge.siteKey, 'siteKey')}/api.js`;
   }
+  if (provider === 'friendly_captcha') return script;
+  // Turnstile takes its language as a render parameter, not in the script URL.
+  return `${script}${provider === 'auth0_v2' ? '' : `hl=${encodeURIComponent(lang)}&`}onload=${callbackName}`;
 }
 
 /** The global object a loaded provider script defines (Arkose's comes through its callback). */
 export function providerGlobal(provider: ScriptProvider, win: Record<string, any>): any {
-  switch (provider) {
-    case 'recaptcha_v2':
-      return win['grecaptcha'];
-    case 'recaptcha_enterprise':
-      return win['grecaptcha']?.enterprise;
-    case 'hcaptcha':
-      return win['hcaptcha'];
-    case 'friendly_captcha':
-      return win['friendlyChallenge'];
-    case 'arkose':
-      return win['arkose'];
-    case 'auth0_v2':
-      return win['turnstile'];
-  }
+  const api = win[PROVIDERS[provider][1]];
+  return provider === 'recaptcha_enterprise' ? api?.enterprise : api;
 }

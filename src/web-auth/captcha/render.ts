@@ -7,7 +7,7 @@ import type { Authentication } from '../../authentication/authentication.js';
 import { ArgumentError, WebAuthError } from '../../errors.js';
 import { checkValue } from '../../shared/assert.js';
 import type { Auth0Challenge, BrowserEnv } from '../../types.js';
-import { CONTAINER_CLASS, isScriptProvider, scriptUrl } from './providers.js';
+import { containerClass, isScriptProvider, scriptUrl } from './providers.js';
 import { callbackName, loadProviderScript } from './script-loader.js';
 import { renderError, renderTemplate } from './templates.js';
 import type { Captcha, CaptchaConfiguration, DoneCallback } from './types.js';
@@ -94,7 +94,7 @@ export function renderCaptcha(
     const name = callbackName(env, provider);
     const url = scriptUrl(provider, lang, name, challenge); // validates before anything is shown
     renderTemplate(doc, element, challenge, templates);
-    const container = element.querySelector(`.${CONTAINER_CLASS[provider]}`);
+    const container = element.querySelector(`.${containerClass(provider)}`);
     const mount = {
       env,
       element,

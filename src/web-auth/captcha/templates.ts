@@ -4,7 +4,7 @@
  * gets a copy of the challenge whose string values are HTML-escaped, so interpolating them is safe.
  */
 import type { Auth0Challenge } from '../../types.js';
-import { CONTAINER_CLASS, isScriptProvider } from './providers.js';
+import { containerClass, isScriptProvider } from './providers.js';
 import type { CaptchaTemplates } from './types.js';
 
 export const ERROR_TEXT = 'Error getting the bot detection challenge. Please contact the system administrator.';
@@ -41,7 +41,7 @@ function el(
 /** The built-in markup for `provider`: an image challenge with reload button, or a widget container. */
 function defaultNodes(doc: Document, provider: string, challenge: Auth0Challenge): Node[] {
   const hidden = () => el(doc, 'input', { type: 'hidden', name: 'captcha' });
-  if (isScriptProvider(provider)) return [el(doc, 'div', { class: CONTAINER_CLASS[provider] }), hidden()];
+  if (isScriptProvider(provider)) return [el(doc, 'div', { class: containerClass(provider) }), hidden()];
   const placeholder = challenge.type === 'code' ? 'Enter the code shown above' : 'Solve the formula shown above';
   return [
     el(
