@@ -4,7 +4,7 @@
  * built-in definition whose rate limits are raised for the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,11 @@ import { defaultDefinition } from '../tenant/index.js';
 
 export interface LoadTenant {
   readonly url: string;
+  /**
+   * CPU time (user + system) the tenant has used so far, in ms: the whole process (thread pool
+   * included) and its main thread (the event loop, which bounds the rate). Undefined off Linux.
+   */
+  cpuMs(): { process: number; mainThread: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export async function startLoadTenant(): Promise<LoadTenant> {
     const url = await readyUrl(child);
     return {
       url,
+      cpuMs: () => tenantCpuMs(child.pid),
       close: async () => {
         if (child.exitCode === null) {
           const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -78,4 +84,28 @@ function readyUrl(child: ChildProcess): Promise<string> {
       }
     });
   });
+}
+
+/** Clock ticks per second of /proc/PID/stat's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/** utime + stime (fields 14 and 15) of a /proc stat file, in ms. */
+function statCpuMs(file: string): number {
+  const stat = readFileSync(file, 'utf8');
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
+/**
+ * The child's CPU time from /proc: load-independent enough to compare runs on a shared machine,
+ * unlike req/s. The main thread's task id is the process id.
+ */
+function tenantCpuMs(pid: number | undefined): { process: number; mainThread: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return { process: statCpuMs(`/proc/${pid}/stat`), mainThread: statCpuMs(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return undefined;
+  }
 }
