@@ -3,6 +3,7 @@
  * `read:user_attribute_profiles` (403), strict paging (400), then a page in id order with `next`
  * only when more profiles follow.
  */
+import type { TenantContext } from '../state/context.js';
 import type { ApiHandler } from './api-types.js';
 import { requireGlobalClient, requireScope } from './auth.js';
 import { encodeCursor } from './cursor.js';
@@ -21,9 +22,22 @@ export const listProfiles: ApiHandler = ({ ctx, token }) => {
   const { afterId, take } = parsePaging(ctx.query, ctx.repeatedParams, cursorKey);
   const page = pageOrThrow(afterId, take);
   const body: UserAttributeProfileList = { user_attribute_profiles: [...page.items] };
-  if (page.lastIdIfMore !== undefined) body.next = encodeCursor(cursorKey, page.lastIdIfMore);
+  if (page.lastIdIfMore !== undefined) body.next = cursorAfter(ctx.tenant, cursorKey, page.lastIdIfMore);
   return { status: 200, body };
 };
+
+/**
+ * Cursors already made, per tenant run: one HMAC per profile id instead of one per request. Bounded
+ * by the number of profiles, since only a stored profile's id is ever the last of a page.
+ */
+const cursors = new WeakMap<TenantContext, Map<string, string>>();
+function cursorAfter(tenant: TenantContext, key: Buffer, lastId: string): string {
+  let made = cursors.get(tenant);
+  if (!made) cursors.set(tenant, (made = new Map()));
+  let cursor = made.get(lastId);
+  if (cursor === undefined) made.set(lastId, (cursor = encodeCursor(key, lastId)));
+  return cursor;
+}
 
 function pageOrThrow(afterId: string | undefined, take: number): NonNullable<ReturnType<typeof pageAfter>> {
   const page = pageAfter(PROFILES, afterId, take);
