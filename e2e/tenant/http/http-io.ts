@@ -136,13 +136,18 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+/** A body already serialized as JSON, which sendJson sends as it is (for bodies built from cached parts). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,
   data: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify(data);
+  const body = data instanceof JsonText ? data.text : JSON.stringify(data);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
