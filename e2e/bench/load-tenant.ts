@@ -1,6 +1,6 @@
 /**
- * The load test's tenant: the CLI in a child process (its own event loop and core, so the load
- * generator does not share one with it), plain HTTP on an ephemeral 127.0.0.1 port, with the
+ * The load test's tenant: the CLI as `npm run tenant` runs it (one esbuild bundle) in a child
+ * process (its own event loop and core, so the load generator does not share one with it), plain HTTP on an ephemeral 127.0.0.1 port, with the
  * built-in definition whose rate limits are raised for the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,8 +23,9 @@ export interface LoadTenant {
 /** Requests per minute per endpoint and client IP during the run (every request comes from 127.0.0.1). */
 export const LOAD_RATE_LIMIT = 1_000_000;
 
-const CLI = fileURLToPath(new URL('../tenant/cli/cli.ts', import.meta.url));
-/** The repository root, where `--import tsx` resolves. */
+/** `npm run tenant`'s launcher: the CLI from one esbuild bundle, what users run (no tsx hooks). */
+const LAUNCHER = fileURLToPath(new URL('../../scripts/tenant.mjs', import.meta.url));
+/** The repository root. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function startLoadTenant(): Promise<LoadTenant> {
@@ -41,14 +42,10 @@ export async function startLoadTenant(): Promise<LoadTenant> {
   writeFileSync(configFile, JSON.stringify(definition));
   // LOAD_CPU_PROF=DIR: the tenant writes a V8 CPU profile there when it stops (for finding hot spots).
   const profile = process.env['LOAD_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['LOAD_CPU_PROF']] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', CLI, '--http', '--port', '0', '--config', configFile],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...profile, LAUNCHER, '--http', '--port', '0', '--config', configFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const url = await readyUrl(child);
     return {
