@@ -1,10 +1,10 @@
 /**
- * The load test's tenant: the CLI in a child process (its own event loop and core, so the load
- * generator does not share one with it), plain HTTP on an ephemeral 127.0.0.1 port, with the
+ * The load test's tenant: the CLI as `npm run tenant` runs it (one esbuild bundle) in a child
+ * process (its own event loop and core, so the load generator does not share one with it), plain HTTP on an ephemeral 127.0.0.1 port, with the
  * built-in definition whose rate limits are raised for the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +12,20 @@ import { defaultDefinition } from '../tenant/index.js';
 
 export interface LoadTenant {
   readonly url: string;
+  /**
+   * CPU time (user + system) the tenant has used so far, in ms: the whole process (thread pool
+   * included) and its main thread (the event loop, which bounds the rate). Undefined off Linux.
+   */
+  cpuMs(): { process: number; mainThread: number } | undefined;
   close(): Promise<void>;
 }
 
 /** Requests per minute per endpoint and client IP during the run (every request comes from 127.0.0.1). */
 export const LOAD_RATE_LIMIT = 1_000_000;
 
-const CLI = fileURLToPath(new URL('../tenant/cli/cli.ts', import.meta.url));
-/** The repository root, where `--import tsx` resolves. */
+/** `npm run tenant`'s launcher: the CLI from one esbuild bundle, what users run (no tsx hooks). */
+const LAUNCHER = fileURLToPath(new URL('../../scripts/tenant.mjs', import.meta.url));
+/** The repository root. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function startLoadTenant(): Promise<LoadTenant> {
@@ -36,18 +42,15 @@ export async function startLoadTenant(): Promise<LoadTenant> {
   writeFileSync(configFile, JSON.stringify(definition));
   // LOAD_CPU_PROF=DIR: the tenant writes a V8 CPU profile there when it stops (for finding hot spots).
   const profile = process.env['LOAD_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['LOAD_CPU_PROF']] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', CLI, '--http', '--port', '0', '--config', configFile],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...profile, LAUNCHER, '--http', '--port', '0', '--config', configFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const url = await readyUrl(child);
     return {
       url,
+      cpuMs: () => tenantCpuMs(child.pid),
       close: async () => {
         if (child.exitCode === null) {
           const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -78,4 +81,28 @@ function readyUrl(child: ChildProcess): Promise<string> {
       }
     });
   });
+}
+
+/** Clock ticks per second of /proc/PID/stat's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/** utime + stime (fields 14 and 15) of a /proc stat file, in ms. */
+function statCpuMs(file: string): number {
+  const stat = readFileSync(file, 'utf8');
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
+/**
+ * The child's CPU time from /proc: load-independent enough to compare runs on a shared machine,
+ * unlike req/s. The main thread's task id is the process id.
+ */
+function tenantCpuMs(pid: number | undefined): { process: number; mainThread: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return { process: statCpuMs(`/proc/${pid}/stat`), mainThread: statCpuMs(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return undefined;
+  }
 }

@@ -8,10 +8,10 @@
  * other than a configured 429 or any loss. `npm run load [-- --duration 60] [--only <endpoint name part>]`.
  */
 import { randomBytes } from 'node:crypto';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import { startLoadTenant } from './load-tenant.js';
+import { startLoadTenant, type LoadTenant } from './load-tenant.js';
 import { passwordLogin, postForm, verify } from './load-verify.js';
 import { ALICE, workload, type Endpoint, type Records } from './load-workload.js';
 
@@ -97,6 +97,24 @@ function printTable(
   return { total, rps, unexpected };
 }
 
+type Cpu = ReturnType<LoadTenant['cpuMs']>;
+
+/** CPU per request: unlike req/s, it hardly depends on what else the shared machine runs. */
+function printCpu(requests: number, before: Cpu, after: Cpu, generatorMs: number): void {
+  const perRequest = (ms: number) =>
+    `${(ms / 1000).toFixed(1)} s, ${((1000 * ms) / requests).toFixed(0)} µs per request`;
+  const tenant =
+    before === undefined || after === undefined
+      ? 'tenant CPU: unknown (no /proc)'
+      : `tenant CPU: ${perRequest(after.process - before.process)} (main thread ${perRequest(after.mainThread - before.mainThread)})`;
+  console.log(tenant);
+  console.log(
+    `load generator CPU: ${perRequest(generatorMs)}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
 async function main(): Promise<number> {
   console.log(`Load test: ${duration} s, ${cpus().length} CPUs, node ${process.version}`);
   const tenant = await startLoadTenant();
@@ -118,10 +136,15 @@ async function main(): Promise<number> {
       (e) => values.only === undefined || e.name.includes(values.only),
     );
     const stops: (() => void)[] = [];
+    const cpuBefore = tenant.cpuMs();
+    const ownCpuBefore = process.cpuUsage();
     const timer = setTimeout(() => stops.forEach((stop) => stop()), HARD_STOP_MS);
     const results = await Promise.all(endpoints.map((endpoint) => run(base, endpoint, stops)));
     clearTimeout(timer);
-    const { rps, unexpected } = printTable(endpoints, results);
+    const cpuAfter = tenant.cpuMs();
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const { total, rps, unexpected } = printTable(endpoints, results);
+    printCpu(total, cpuBefore, cpuAfter, (ownCpu.user + ownCpu.system) / 1000);
     const losses = await verify(base, mat.managementToken, records);
     const lost = losses.signupsMissing + losses.signupLoginsFailed + losses.refreshTokensNotUsableOnce;
     console.log(

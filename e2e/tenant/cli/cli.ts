@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   }
   let tenant: RunningTenant;
   try {
-    tenant = await startTenant(parsed.options);
+    // Without /__admin/requests nobody outside can read the request log: do not keep one.
+    tenant = await startTenant({ recordRequests: parsed.options.testEndpoints === true, ...parsed.options });
     // Written before the ready line, so a client that waits for it finds the file.
     if (parsed.certFile !== undefined) writeFileSync(parsed.certFile, tenant.certPem ?? '');
   } catch (err) {

@@ -27,6 +27,12 @@ export interface UrlEncoded {
   repeated: string[];
 }
 
+/** `+` is a space, then percent-decoding (throws URIError on a malformed escape); most parts have neither. */
+function decodeFormComponent(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
+  return decodeURIComponent(raw.replace(/\+/g, ' '));
+}
+
 /** Strict `application/x-www-form-urlencoded` parsing: bad percent-escapes throw HttpError 400. */
 export function parseUrlEncoded(text: string, what: string): UrlEncoded {
   const entries = new Map<string, string>();
@@ -39,8 +45,8 @@ export function parseUrlEncoded(text: string, what: string): UrlEncoded {
     let name: string;
     let value: string;
     try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+      name = decodeFormComponent(rawName);
+      value = decodeFormComponent(rawValue);
     } catch {
       throw new HttpError(400, 'invalid_request', `Malformed percent-encoding in the ${what}.`);
     }
@@ -136,13 +142,18 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+/** A body already serialized as JSON, which sendJson sends as it is (for bodies built from cached parts). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,
   data: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify(data);
+  const body = data instanceof JsonText ? data.text : JSON.stringify(data);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',

@@ -79,8 +79,21 @@ export async function authenticate(ctx: RequestContext): Promise<Authentication>
       error: unauthorized('invalid_token', 'Invalid token: the client of a client-credentials token is unclear'),
     };
   }
-  const scope = typeof payload['scope'] === 'string' ? payload['scope'] : '';
-  return { token: { subject, clientId, kind: isClient ? 'client' : 'user', scopes: scopesOf(scope) } };
+  return { token: { subject, clientId, kind: isClient ? 'client' : 'user', scopes: scopeSet(payload) } };
+}
+
+/**
+ * The token's scopes, split once per verified payload: the verifier hands back the same frozen
+ * object for the same token, and a global client's token carries hundreds of scopes.
+ */
+const scopeSets = new WeakMap<object, ReadonlySet<string>>();
+function scopeSet(payload: Awaited<ReturnType<typeof verifyAccessToken>>): ReadonlySet<string> {
+  let scopes = scopeSets.get(payload);
+  if (!scopes) {
+    scopes = scopesOf(typeof payload['scope'] === 'string' ? payload['scope'] : '');
+    scopeSets.set(payload, scopes);
+  }
+  return scopes;
 }
 
 export function hasAnyScope(token: ApiToken, scopes: readonly string[]): boolean {

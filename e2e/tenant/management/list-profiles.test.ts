@@ -31,6 +31,15 @@ describe('GET /api/v2/user-attribute-profiles: pages', () => {
     expect(Object.keys(page).sort()).toEqual(['next', 'user_attribute_profiles']);
   });
 
+  it('sends the very text JSON.stringify gives for the page (bodies are built from cached parts)', async () => {
+    for (const path of [PROFILES_PATH, `${PROFILES_PATH}?take=${ALL_IDS.length}`]) {
+      const reply = await call(api, path, { token });
+      const page = expectPage(reply);
+      expect(reply.text).toBe(JSON.stringify(page));
+      expect(reply.headers['content-length']).toBe(String(Buffer.byteLength(reply.text)));
+    }
+  });
+
   it('lists every profile in the same order with take 1, the default, 5 and the maximum', async () => {
     const one = await listAll(api, token, 1);
     const byDefault = await listAll(api, token);

@@ -1,10 +1,11 @@
 /** Minting and checking the tenant's JWTs (ID tokens and access tokens). */
 import { createHash } from 'node:crypto';
-import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 import type { Client, Organization } from '../config/model.js';
 import type { TenantContext } from '../state/context.js';
 import type { StoredUser } from '../state/users.js';
+import { signHs256, signRs256 } from './jws.js';
 
 export const ID_TOKEN_TTL_S = 36000;
 export const ACCESS_TOKEN_TTL_S = 7200;
@@ -71,14 +72,18 @@ export interface AccessTokenInput {
 export async function signAccessToken(tenant: TenantContext, input: AccessTokenInput): Promise<string> {
   const iat = nowSeconds(tenant);
   const key = tenant.keys.current;
-  return new SignJWT({ ...orgClaims(input.organization), ...input.claims, scope: input.scope, azp: input.clientId })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: key.kid })
-    .setIssuer(tenant.issuer)
-    .setSubject(input.subject)
-    .setAudience(input.audience)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + (input.lifetime ?? ACCESS_TOKEN_TTL_S))
-    .sign(key.privateKey);
+  const payload: JWTPayload = {
+    ...orgClaims(input.organization),
+    ...input.claims,
+    scope: input.scope,
+    azp: input.clientId,
+    iss: tenant.issuer,
+    sub: input.subject,
+    aud: input.audience,
+    iat,
+    exp: iat + (input.lifetime ?? ACCESS_TOKEN_TTL_S),
+  };
+  return signRs256(key.kid, payload, key.signingKey);
 }
 
 export interface IdTokenInput {
@@ -110,15 +115,12 @@ export async function signIdToken(tenant: TenantContext, input: IdTokenInput): P
   if (input.nonce !== undefined) claims['nonce'] = input.nonce;
   if (input.accessToken !== undefined) claims['at_hash'] = leftHalfHash(input.accessToken);
   if (input.code !== undefined) claims['c_hash'] = leftHalfHash(input.code);
-  const jwt = new SignJWT(claims);
   if (input.client.idTokenAlg === 'HS256') {
     if (!input.client.clientSecret) throw new Error(`client ${input.client.clientId} has no secret for HS256`);
-    return jwt
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode(input.client.clientSecret));
+    return signHs256(claims, input.client.clientSecret);
   }
   const key = tenant.keys.current;
-  return jwt.setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: key.kid }).sign(key.privateKey);
+  return signRs256(key.kid, claims, key.signingKey);
 }
 
 /**

@@ -60,16 +60,17 @@ async function handle(
   const url = new URL(`http://tenant.invalid${rawUrl}`);
   const method = (req.method ?? 'GET').toUpperCase();
   const admin = isAdminPath(url.pathname);
-  const record: RecordedRequest | undefined = admin
-    ? undefined
-    : {
-        method,
-        path: url.pathname,
-        query: lenientQuery(url),
-        headers: headerRecord(req),
-        body: null,
-        time: tenant.state.now(),
-      };
+  const record: RecordedRequest | undefined =
+    admin || !tenant.recordRequests
+      ? undefined
+      : {
+          method,
+          path: url.pathname,
+          query: lenientQuery(url),
+          headers: headerRecord(req),
+          body: null,
+          time: tenant.state.now(),
+        };
   if (record) tenant.state.requests.push(record);
 
   const route = findRoute(routes, url.pathname, tenant.testEndpoints);

@@ -42,6 +42,11 @@ export interface TenantOptions {
   http?: boolean;
   /** Enable the /__admin/* routes. */
   testEndpoints?: boolean;
+  /**
+   * Keep the request log (`requests`, `/__admin/requests`); default true. The CLI keeps it only
+   * with `--test-endpoints`, the one way to read it from outside: otherwise it would only grow.
+   */
+  recordRequests?: boolean;
   /** Public host name used in URLs and the issuer; default 'localhost'. */
   host?: string;
   /** The tenant definition: an object, or the path of a JSON file. Default: config/defaults.ts. */
@@ -69,7 +74,7 @@ export interface RunningTenant {
   port: number;
   /** The self-signed certificate (HTTPS mode). */
   certPem?: string;
-  /** Every request received, in order (not /__admin/*). */
+  /** Every request received, in order (not /__admin/*); stays empty with `recordRequests: false`. */
   requests: RecordedRequest[];
   /** Every email and SMS the tenant would have sent, in order (live). */
   outbox: OutboxMessage[];
@@ -146,6 +151,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     domain: `${host}:${boundPort}`,
     secure,
     testEndpoints: opts.testEndpoints === true,
+    recordRequests: opts.recordRequests !== false,
     model,
     findClient: (clientId) => (clientId === undefined ? undefined : model.clients.get(clientId)),
     keys,

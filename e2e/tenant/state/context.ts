@@ -23,6 +23,8 @@ export interface TenantContext {
   /** True when served over HTTPS (decides cookie attributes). */
   readonly secure: boolean;
   readonly testEndpoints: boolean;
+  /** Whether requests go to the log (`RunningTenant.requests`, `/__admin/requests`). */
+  readonly recordRequests: boolean;
   /** The tenant definition with defaults applied (clients, connections, APIs, …). */
   readonly model: TenantModel;
   /** A client of this tenant's definition (built-in or --config). */

@@ -3,6 +3,7 @@
  * a key that outlives the tenant). Rotation adds a key with a new `kid`; tokens are signed with
  * the newest one and tokens of the previous keys keep verifying while those stay in the JWKS.
  */
+import { KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
 import type { CryptoKey, JWK, JWTVerifyGetKey } from 'jose';
 
@@ -19,6 +20,8 @@ export interface PublicRsaJwk {
 export interface SigningKey {
   readonly kid: string;
   readonly privateKey: CryptoKey;
+  /** The same private key for node:crypto, made once (protocol/jws.ts signs with it). */
+  readonly signingKey: KeyObject;
   readonly publicKey: CryptoKey;
   readonly publicJwk: PublicRsaJwk;
 }
@@ -33,7 +36,7 @@ export async function createSigningKey(): Promise<SigningKey> {
   const kid = await calculateJwkThumbprint({ kty: 'RSA', n: exported.n, e: exported.e });
   // Built member by member (not spread) so no private or extra member can slip into the JWKS.
   const publicJwk: PublicRsaJwk = { kty: 'RSA', n: exported.n, e: exported.e, kid, alg: 'RS256', use: 'sig' };
-  return { kid, privateKey, publicKey, publicJwk };
+  return { kid, privateKey, signingKey: KeyObject.from(privateKey), publicKey, publicJwk };
 }
 
 export class KeyRing {

@@ -23,6 +23,13 @@ describe('/__admin endpoints', () => {
     tenant = undefined;
   });
 
+  it('keep no request log with recordRequests: false (what the CLI does without --test-endpoints)', async () => {
+    tenant = await startTenant({ http: true, recordRequests: false });
+    expect((await send(tenant, '/.well-known/openid-configuration')).status).toBe(200);
+    expect((await send(tenant, '/nowhere')).status).toBe(404);
+    expect(tenant.requests).toEqual([]);
+  });
+
   it('are 404 without testEndpoints, though requests are still recorded in memory', async () => {
     tenant = await startTenant({ http: true });
     const list = await send(tenant, '/__admin/requests');
