@@ -8,8 +8,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // The whole v10 surface measured 24,029 B gzip; the key set's Cache-Control lifetime took it to
 // 24,214 B (24,352 B a round later); the size pass brought it to 24,236 B, rounded up to a multiple
 // of 64 B. The debug hook and error hints (issue 18 point 6) took it to 24,766 B (24,768 B).
+// The construction speed pass (issue 17) took it to 24,786 B (24,800 B): 27 B for a telemetry value
+// computed once per name, which took `new WebAuth` from ~4.4 to ~3.0 µs in Chromium.
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 24768;
+const BUDGET_GZIP = 24800;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

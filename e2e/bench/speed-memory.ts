@@ -39,6 +39,7 @@ async function checkSessions(page: import('playwright').Page, calls: number, con
         new Promise<void>((resolve) =>
           webAuth.checkSession({}, (err: unknown) => {
             if (err) failures++;
+            if (err && failures === 1) (window as any).benchFirstError = JSON.stringify(err);
             resolve();
           }),
         );
@@ -81,6 +82,7 @@ export async function memoryRun(
     failures += await checkSessions(page, calls - calls / 2, concurrency);
     const seconds = (Date.now() - t0) / 1000;
     const end = await snapshot(cdp);
+    if (failures) console.log(`${lib}: first failure`, await page.evaluate(() => (window as any).benchFirstError));
     return { start, middle, end, failures, seconds };
   } finally {
     await context.close();
