@@ -12,7 +12,9 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // frame and popup parts of the browser environment; rounded up to 64 B. A ratchet: lower it as the
 // app shrinks; raising it needs a CHANGELOG line that says why.
 // 13,286 B once the `debug` hook and error hints joined the shared modules (+396 B).
-const CEILING_GZIP = 13312;
+// 13,376 B since the construction speed pass (issue 17): 13,323 B, of which 27 B for the telemetry
+// value computed once per name (about 30 % of `new WebAuth`'s time).
+const CEILING_GZIP = 13376;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 
