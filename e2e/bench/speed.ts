@@ -1,196 +1,219 @@
 /**
- * Speed of our UMD bundle against auth0-js 10.2.1, in the same Chromium run against the local
- * tenant: bundle evaluation, constructing a client and building an authorize URL, and ID-token
- * validation (the first call and the following ones, with the JWKS requests each library makes).
- * Prints figures and ours/auth0-js ratios; asserts nothing. `npm run bench`.
+ * Speed of our UMD bundle against auth0-js 10.2.1 in one Chromium run against the local tenant,
+ * which answers every request 50 ms late: bundle evaluation, constructing a client and building an
+ * authorize URL, `validateToken`, `parseHash` on a first and a repeat visit, `checkSession`, and the
+ * memory left by many `checkSession` calls. The libraries alternate run by run. Prints medians, p90
+ * and ours/auth0-js ratios; asserts nothing. `npm run bench [-- --runs 15 --calls 1000 --only visits]`.
  */
-import type { Page } from 'playwright';
-import { startTenant } from '../tenant/index.js';
+import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
+import type { Browser, Page } from 'playwright';
+import { defaultDefinition } from '../tenant/index.js';
 import { startAppServer } from '../support/app-server.js';
 import { launchChromium, newTestContext } from '../support/browser.js';
-import { openApp, signIn, startLogin, type AppConfig, type LibBuild } from '../support/flow.js';
+import { appUrl, openApp } from '../support/flow.js';
+import { latency, startSlowTenant } from './speed-latency.js';
+import { LOOP, timeConstruction, timeEvaluation, timeValidation, type Loop } from './speed-micro.js';
+import { memoryRun } from './speed-memory.js';
+import { emptySamples, interleaved, printTable, type Lib, type Row, type Samples } from './speed-stats.js';
+import { benchConfig, tenantSession, visitRun, type VisitEnv, type VisitFigures } from './speed-visits.js';
 
-const EVALS = 30;
-const URLS = 500;
-const ROUNDS = 9;
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    calls: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '10' },
+    latency: { type: 'string', default: '50' },
+    only: { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
 const WARM_VALIDATIONS = 20;
 const NONCE = 'bench-nonce-0123456789';
+const part = (name: string) => args.only === undefined || args.only.split(',').includes(name);
 
-interface Figures {
-  evalMs: number;
-  urlUs: number;
-  constructUs: number;
-  constructNoTelemetryUs: number;
-  firstValidateMs: number;
-  warmValidateMs: number;
-  jwksRequests: number;
-  /** A new page of the same site, as after the login redirect: memory is empty, IndexedDB is not. */
-  newPageValidateMs: number;
-  newPageJwksRequests: number;
-}
+const LOOPS: readonly Loop[] = ['construct+url', 'construct', 'construct, no telemetry'];
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+/** Options as most apps write them: a tenant domain without scheme, no overrides. */
+const plainConfig = (env: VisitEnv, lib: Lib) => ({
+  domain: env.tenant.domain,
+  clientID: 'spa-client',
+  redirectUri: appUrl(env.appOrigin, lib),
+  responseType: 'token id_token',
+});
 
-/** Parse + compile + run of the bundle's source, median of `EVALS` runs. */
-async function timeEvaluation(page: Page, lib: LibBuild): Promise<number> {
-  const src = lib === 'ref' ? '/vendor/auth0-js/auth0.min.js' : '/dist/webauth.min.js';
-  const times = await page.evaluate(
-    async ([src, runs]) => {
-      const code = await (await fetch(src)).text();
-      const out: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        // A distinct source each run, so the engine cannot reuse the previous compilation.
-        const unique = code + `\n//# run ${i}`;
-        const t0 = performance.now();
-        new Function(unique)();
-        out.push(performance.now() - t0);
-      }
-      return out;
+/** Evaluation and construction, one sample of each per library and run, on one page per library. */
+async function micro(browser: Browser, env: VisitEnv, rows: Row[]): Promise<void> {
+  const evals = emptySamples();
+  const loops = Object.fromEntries(LOOPS.map((l) => [l, emptySamples()])) as Record<Loop, Samples>;
+  const pages = {} as Record<Lib, Page>;
+  for (const lib of ['ref', 'umd'] as const) {
+    pages[lib] = await (await newTestContext(browser)).newPage();
+    await openApp(pages[lib], env.appOrigin, lib);
+    for (const loop of LOOPS) await timeConstruction(pages[lib], plainConfig(env, lib), loop); // JIT warm-up
+  }
+  for (let run = 0; run < RUNS; run++)
+    for (const lib of interleaved(run)) {
+      evals[lib].push(await timeEvaluation(pages[lib], lib, run));
+      for (const loop of LOOPS) loops[loop][lib].push(await timeConstruction(pages[lib], plainConfig(env, lib), loop));
+    }
+  await Promise.all(Object.values(pages).map((p) => p.context().close()));
+  rows.push(
+    { name: 'bundle evaluation', unit: 'ms', samples: evals, target: '<= 0.2' },
+    {
+      name: `new WebAuth + buildAuthorizeUrl (mean of ${LOOP})`,
+      unit: 'µs',
+      samples: loops['construct+url'],
+      target: '<= 0.667',
     },
-    [src, EVALS] as const,
-  );
-  return median(times);
-}
-
-type Loop = 'construct+url' | 'construct' | 'construct, no telemetry';
-
-/**
- * Microseconds per iteration of `loop` (a fresh options object each time, as apps write them), the
- * median of `ROUNDS` rounds after a warm-up round (one long loop measured mostly the JIT and one GC).
- */
-function timeConstruction(page: Page, config: AppConfig, loop: Loop): Promise<number> {
-  return page.evaluate(
-    async ([config, runs, rounds, loop]) => {
-      const lib = await (window as any).libReady;
-      const perCall: number[] = [];
-      const telemetry = loop !== 'construct, no telemetry';
-      for (let round = 0; round <= rounds; round++) {
-        const t0 = performance.now();
-        for (let i = 0; i < runs; i++) {
-          const webAuth = new lib.WebAuth(telemetry ? { ...config } : { ...config, _sendTelemetry: false });
-          if (loop === 'construct+url')
-            webAuth.client.buildAuthorizeUrl({
-              state: 's' + i,
-              nonce: 'n',
-              responseType: 'token id_token',
-              redirectUri: config.redirectUri,
-            });
-        }
-        if (round > 0) perCall.push(((performance.now() - t0) / runs) * 1000);
-      }
-      perCall.sort((a, b) => a - b);
-      return perCall[Math.floor(rounds / 2)]!;
-    },
-    [config, URLS, ROUNDS, loop] as const,
+    { name: 'new WebAuth alone', unit: 'µs', samples: loops.construct, target: '<= 1.0' },
+    { name: 'new WebAuth, _sendTelemetry: false', unit: 'µs', samples: loops['construct, no telemetry'] },
   );
 }
 
-/** Times `validateToken(idToken, nonce)`: the first call, then the median of the next ones. */
-function timeValidation(page: Page, config: AppConfig, idToken: string, runs: number): Promise<number[]> {
-  return page.evaluate(
-    async ([config, idToken, nonce, runs]) => {
-      const lib = await (window as any).libReady;
-      const webAuth = new lib.WebAuth({ ...config, _disableDeprecationWarnings: true });
-      const once = () =>
-        new Promise<number>((resolve, reject) => {
-          const t0 = performance.now();
-          webAuth.validateToken(idToken, nonce, (err: unknown) =>
-            err ? reject(err) : resolve(performance.now() - t0),
-          );
-        });
-      const times: number[] = [];
-      for (let i = 0; i <= runs; i++) times.push(await once());
-      return times;
-    },
-    [config, idToken, NONCE, runs] as const,
+/** validateToken on a page that already holds the library: first call, next calls, a new page. */
+async function validation(browser: Browser, env: VisitEnv, rows: Row[]): Promise<void> {
+  const [first, next, jwks, newPage, newPageJwks] = [
+    emptySamples(),
+    emptySamples(),
+    emptySamples(),
+    emptySamples(),
+    emptySamples(),
+  ];
+  const jwksSince = (n: number) =>
+    env.tenant.requests.slice(n).filter((r) => r.path === '/.well-known/jwks.json').length;
+  for (const lib of interleaved(0)) {
+    const context = await newTestContext(browser);
+    await context.addCookies(env.cookies);
+    const page = await context.newPage();
+    const config = { ...benchConfig(env, lib), redirectUri: appUrl(env.appOrigin, lib) };
+    await openApp(page, env.appOrigin, lib);
+    await Promise.all([
+      page.waitForURL((url) => url.hash.includes('id_token=')),
+      page.evaluate(
+        async ([config, nonce]) => new (await (window as any).libReady).WebAuth(config).authorize({ nonce }),
+        [config, NONCE] as const,
+      ),
+    ]);
+    const idToken = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id_token')!;
+    let before = env.tenant.requests.length;
+    const [once, ...warm] = await timeValidation(page, config, idToken, NONCE, WARM_VALIDATIONS);
+    first[lib].push(once!);
+    next[lib].push(...warm);
+    jwks[lib].push(jwksSince(before));
+    await page.waitForTimeout(500); // our key set reaches IndexedDB after the validation
+    await openApp(page, env.appOrigin, lib);
+    before = env.tenant.requests.length;
+    newPage[lib].push(...(await timeValidation(page, config, idToken, NONCE, 0)));
+    newPageJwks[lib].push(jwksSince(before));
+    await context.close();
+  }
+  rows.push(
+    { name: 'validateToken, first call of a page', unit: 'ms', samples: first },
+    { name: `validateToken, next ${WARM_VALIDATIONS} calls`, unit: 'ms', samples: next },
+    { name: `  key-set requests for ${WARM_VALIDATIONS + 1} validations`, unit: '', samples: jwks, sum: true },
+    { name: 'validateToken on a new page of the app', unit: 'ms', samples: newPage },
+    { name: '  key-set requests for it', unit: '', samples: newPageJwks, sum: true },
   );
 }
 
-async function measure(
-  lib: LibBuild,
-  page: Page,
-  tenant: Awaited<ReturnType<typeof startTenant>>,
-  appUrl: string,
-): Promise<Figures> {
-  const config: AppConfig = {
-    domain: tenant.domain,
-    clientID: 'spa-client',
-    redirectUri: `${appUrl}/pages/app.html?lib=${lib}`,
-    responseType: 'id_token',
-  };
-  await openApp(page, appUrl, lib);
-  const evalMs = await timeEvaluation(page, lib);
-  await openApp(page, appUrl, lib);
-  const urlUs = await timeConstruction(page, config, 'construct+url');
-  const constructUs = await timeConstruction(page, config, 'construct');
-  const constructNoTelemetryUs = await timeConstruction(page, config, 'construct, no telemetry');
-  await startLogin(page, config, { nonce: NONCE });
-  await signIn(page, appUrl);
-  const idToken = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id_token');
-  if (!idToken) throw new Error(`${lib}: no id_token in the callback URL`);
-  const jwksSince = (start: number) =>
-    tenant.requests.slice(start).filter((r) => r.path === '/.well-known/jwks.json').length;
-  let before = tenant.requests.length;
-  const [first, ...warm] = await timeValidation(page, config, idToken, WARM_VALIDATIONS);
-  const jwksRequests = jwksSince(before);
-  await openApp(page, appUrl, lib);
-  before = tenant.requests.length;
-  const [newPage] = await timeValidation(page, config, idToken, 0);
-  const newPageJwksRequests = jwksSince(before);
-  return {
-    evalMs,
-    urlUs,
-    constructUs,
-    constructNoTelemetryUs,
-    firstValidateMs: first!,
-    warmValidateMs: median(warm),
-    jwksRequests,
-    newPageValidateMs: newPage!,
-    newPageJwksRequests,
-  };
+async function visits(browser: Browser, env: VisitEnv, rows: Row[]): Promise<void> {
+  const keys: (keyof VisitFigures)[] = [
+    'firstMs',
+    'firstParseMs',
+    'firstJwks',
+    'repeatMs',
+    'repeatParseMs',
+    'repeatJwks',
+    'checkSessionMs',
+    'checkSessionJwks',
+  ];
+  const s = Object.fromEntries(keys.map((k) => [k, emptySamples()])) as Record<keyof VisitFigures, Samples>;
+  await visitRun(browser, env, 'umd'); // warm-up of the tenant and the browser, not counted
+  await visitRun(browser, env, 'ref');
+  for (let run = 0; run < RUNS; run++)
+    for (const lib of interleaved(run)) {
+      const figures = await visitRun(browser, env, lib);
+      for (const k of keys) s[k][lib].push(figures[k]);
+    }
+  rows.push(
+    { name: 'parseHash, first visit (callback fetch to result)', unit: 'ms', samples: s.firstMs, target: '<= 0.9' },
+    { name: '  of which parseHash call to result', unit: 'ms', samples: s.firstParseMs, target: '<= 0.9' },
+    { name: '  key-set requests', unit: '', samples: s.firstJwks, sum: true },
+    { name: 'parseHash, repeat visit (keys cached)', unit: 'ms', samples: s.repeatMs, target: '<= 0.1' },
+    { name: '  of which parseHash call to result', unit: 'ms', samples: s.repeatParseMs, target: '<= 0.1' },
+    { name: '  key-set requests', unit: '', samples: s.repeatJwks, sum: true, target: '0 for ours' },
+    { name: 'checkSession round trip (keys cached)', unit: 'ms', samples: s.checkSessionMs, target: '<= 0.6' },
+    { name: '  key-set requests', unit: '', samples: s.checkSessionJwks, sum: true, target: '0 for ours' },
+  );
+}
+
+async function memory(browser: Browser, env: VisitEnv): Promise<void> {
+  const calls = Number(args.calls);
+  // The tenant's delay only stretches this part: memory does not depend on it.
+  const delay = latency.ms;
+  latency.ms = 0;
+  console.log(`\nmemory: ${calls} checkSession calls on one client, ${args.concurrency} at a time, no tenant delay,`);
+  console.log('after forced GC, at the start / halfway / end');
+  const head = ['library', 'DOM nodes', 'documents', 'JS listeners', 'JS heap KB', 'failures', 'seconds'];
+  console.log(head.map((h, i) => (i ? h.padStart(i < 5 ? 20 : 9) : h.padEnd(10))).join('  '));
+  for (const lib of interleaved(0)) {
+    const { start, middle, end, failures, seconds } = await memoryRun(
+      browser,
+      env,
+      lib,
+      calls,
+      Number(args.concurrency),
+    );
+    const three = (k: keyof typeof start) => `${start[k]} / ${middle[k]} / ${end[k]}`.padStart(20);
+    console.log(
+      [
+        (lib === 'umd' ? 'webauth-js' : 'auth0-js').padEnd(10),
+        three('nodes'),
+        three('documents'),
+        three('listeners'),
+        three('heapKB'),
+        String(failures).padStart(9),
+        seconds.toFixed(1).padStart(9),
+      ].join('  '),
+    );
+  }
+  latency.ms = delay;
+}
+
+/** The built-in tenant with its rate limit out of the way: the memory part alone sends 2,000 requests. */
+function benchDefinition() {
+  const definition = defaultDefinition();
+  definition.rate_limits = { ...definition.rate_limits, '*': { limit: 1_000_000, window_seconds: 60 } };
+  return definition;
 }
 
 async function main() {
+  latency.ms = Number(args.latency);
   const [tenant, app, browser] = await Promise.all([
-    startTenant({ testEndpoints: true }),
+    startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config: benchDefinition() }),
     startAppServer(),
     launchChromium(),
   ]);
-  const results: Partial<Record<LibBuild, Figures>> = {};
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`tenant latency ${latency.ms} ms; ${RUNS} runs per library, interleaved; load average ${load()}`);
+  const t0 = Date.now();
+  const rows: Row[] = [];
   try {
-    for (const lib of ['ref', 'umd'] as const) {
-      // A fresh context each: no cookies, no IndexedDB key cache, no HTTP cache from the other run.
-      const context = await newTestContext(browser);
-      results[lib] = await measure(lib, await context.newPage(), tenant, app.url);
-      await context.close();
-    }
+    const env: VisitEnv = { tenant, appOrigin: app.url, cookies: [] };
+    env.cookies = await tenantSession(browser, env);
+    if (part('micro')) await micro(browser, env, rows);
+    if (part('validate')) await validation(browser, env, rows);
+    if (part('visits')) await visits(browser, env, rows);
+    printTable(rows);
+    if (part('memory')) await memory(browser, env);
   } finally {
     await Promise.all([browser.close(), tenant.close(), app.close()]);
   }
-  const ours = results.umd!;
-  const theirs = results.ref!;
-  const rows: [string, (f: Figures) => number, string][] = [
-    ['bundle evaluation (median of ' + EVALS + ')', (f) => f.evalMs, 'ms'],
-    ['new WebAuth + buildAuthorizeUrl (median of ' + ROUNDS + ' × ' + URLS + ')', (f) => f.urlUs, 'µs'],
-    ['new WebAuth alone', (f) => f.constructUs, 'µs'],
-    ['new WebAuth, _sendTelemetry: false', (f) => f.constructNoTelemetryUs, 'µs'],
-    ['validateToken, first call', (f) => f.firstValidateMs, 'ms'],
-    ['validateToken, next calls (median of ' + WARM_VALIDATIONS + ')', (f) => f.warmValidateMs, 'ms'],
-    ['JWKS requests for ' + (WARM_VALIDATIONS + 1) + ' validations', (f) => f.jwksRequests, ''],
-    ['validateToken on a new page of the app', (f) => f.newPageValidateMs, 'ms'],
-    ['JWKS requests for it', (f) => f.newPageJwksRequests, ''],
-  ];
-  const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`${'measure'.padEnd(width)}  ${'webauth-js'.padStart(12)}  ${'auth0-js'.padStart(12)}  ratio`);
-  for (const [name, get, unit] of rows) {
-    const a = get(ours);
-    const b = get(theirs);
-    const fmt = (v: number) => (unit ? `${v.toFixed(3)} ${unit}` : String(v)).padStart(12);
-    console.log(`${name.padEnd(width)}  ${fmt(a)}  ${fmt(b)}  ${b === 0 ? 'n/a' : (a / b).toFixed(3)}`);
-  }
+  console.log(`\nload average after ${((Date.now() - t0) / 1000).toFixed(0)} s: ${load()}`);
 }
 
 main().catch((err) => {

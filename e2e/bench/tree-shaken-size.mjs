@@ -15,7 +15,9 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // after the size pass of issue 17 started (one isPlainObject); 12,639 B once the key set was
 // fetched without the API client (sendRequest, its headers, retries and error types); 12,660 B
 // with the second round of diagnostics (ignored-message reasons, request hints: +21 B), 12,672 B.
-const CEILING_GZIP = 12672;
+// The construction speed pass (issue 17): +27 B for the telemetry value computed once per name;
+// all three rounds merged: 12,698 B (12,704 B).
+const CEILING_GZIP = 12704;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

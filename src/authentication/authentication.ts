@@ -4,6 +4,7 @@ import { defaultEnv, onHostedLoginPage } from '../browser/env.js';
 import type { HttpClientOptions } from '../http/request.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { checkValue } from '../shared/assert.js';
+import { has } from '../shared/objects.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { customEnvironment } from '../shared/custom-environment.js';
 import { transactionStore } from '../storage/failover-store.js';
@@ -39,8 +40,12 @@ import type {
 import type { NodeCallback } from '../shared/types.js';
 
 type Result<T> = RequestHandle | Promise<T>;
-/** Each client's SSO-data storage, made on first use (outside the instance, which v10 shaped). */
-const ssoStorages = new WeakMap<Authentication, SsoDataStorage>();
+/**
+ * Each client's SSO-data storage, made on first use, under a symbol: not among the property names
+ * v10 gave an instance, and cheaper than a WeakMap entry on every `new WebAuth`.
+ */
+const SSO_STORAGE = Symbol();
+type WithStorage = { [SSO_STORAGE]?: SsoDataStorage };
 
 export type { TokenResult };
 
@@ -95,18 +100,19 @@ export class Authentication implements AuthenticationClient {
 
   /** Where the SSO hint (`auth0.ssodata`) is kept; created on first use. */
   get ssodataStorage(): SsoDataStorage {
-    let storage = ssoStorages.get(this);
+    // Own property only: a client derived with Object.create makes its own, as with the WeakMap before.
+    let storage = has(this, SSO_STORAGE) ? (this as WithStorage)[SSO_STORAGE] : undefined;
     if (!storage) {
       storage = new SsoDataStorage(
         transactionStore(this.http.env, this.baseOptions as Parameters<typeof transactionStore>[1]),
       );
-      ssoStorages.set(this, storage);
+      (this as WithStorage)[SSO_STORAGE] = storage;
     }
     return storage;
   }
   /** Replaces where the SSO hint is kept. */
   set ssodataStorage(storage: SsoDataStorage) {
-    ssoStorages.set(this, storage);
+    (this as WithStorage)[SSO_STORAGE] = storage;
   }
 
   /**

@@ -24,11 +24,15 @@ export function encodeTelemetry(payload: unknown): string {
   return encoded[json];
 }
 
+// The value without `_telemetryInfo`, by name: every `new WebAuth` asks for it twice.
+const plain: Record<string, string> = {};
+
 /** The telemetry value for these options, or `undefined` when telemetry is off. */
 export function telemetryFor(options: TelemetryOptions): string | undefined {
   if (options._sendTelemetry === false) return undefined;
   const name = options.universalLoginPage ? ULP_TELEMETRY_NAME : 'auth0.js';
   const info = options._telemetryInfo;
+  if (!info) return (plain[name] ??= encodeTelemetry({ name, version: VERSION }));
   const payload = info
     ? { ...info, env: { ...(info.env as Record<string, unknown> | undefined), [name]: VERSION } }
     : { name, version: VERSION };

@@ -28,4 +28,4 @@ export function isPlainObject(value: unknown): value is UnknownObject {
 }
 
 /** Own-property test (a key like `toString` must not match the prototype's). */
-export const has = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);
+export const has = (obj: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(obj, key);

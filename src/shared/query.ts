@@ -60,12 +60,12 @@ export function parseQuery(text: string): Record<string, string | string[]> {
 
 /** Joins URL parts, collapsing duplicate slashes (but not the protocol's `//`). */
 export function joinUrl(...parts: string[]): string {
+  // One pass, no intermediate arrays: this runs on every construction and every URL.
+  let url = (parts[0] ?? '').replace(/\/+$/, '');
   const last = parts.length - 1;
-  return parts
-    .map((part, i) => {
-      if (i === 0) return part.replace(/\/+$/, '');
-      return i === last ? part.replace(/^\/+/, '') : part.replace(/^\/+|\/+$/g, '');
-    })
-    .filter((part, i) => i === 0 || part)
-    .join('/');
+  for (let i = 1; i <= last; i++) {
+    const part = parts[i]!.replace(i === last ? /^\/+/ : /^\/+|\/+$/g, '');
+    if (part) url += '/' + part;
+  }
+  return url;
 }

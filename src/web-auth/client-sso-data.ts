@@ -11,22 +11,26 @@ import { onHostedLoginPage, type WebAuthContext } from './context.js';
 import { createWebAuthContext } from './create-context.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
 import { hostedSsoData, ssoDataFromSession } from './sso-data.js';
+import { has } from '../shared/objects.js';
 import type { NodeCallback } from '../shared/types.js';
 
-const contexts = new WeakMap<AuthenticationClient, WebAuthContext>();
+// Kept on the client under a symbol (not a v10 property name), cheaper than a WeakMap entry per `new WebAuth`.
+const CONTEXT = Symbol();
+type Linked = { [CONTEXT]?: WebAuthContext };
 
 /** Lets `getSSOData` of a WebAuth's own client use that WebAuth's context. */
 export function linkClientContext(client: AuthenticationClient, ctx: WebAuthContext): void {
-  contexts.set(client, ctx);
+  (client as Linked)[CONTEXT] = ctx;
 }
 
 function contextOf(client: AuthenticationClient): WebAuthContext {
-  let ctx = contexts.get(client);
+  // Own property only: a client derived with Object.create gets a context of its own, as before.
+  let ctx = has(client, CONTEXT) ? (client as Linked)[CONTEXT] : undefined;
   if (!ctx) {
     const options = client.baseOptions;
     validateWebAuthOptions(options);
     ctx = createWebAuthContext(deriveWebAuthOptions(options), client.http.env, client);
-    contexts.set(client, ctx);
+    (client as Linked)[CONTEXT] = ctx;
   }
   return ctx;
 }

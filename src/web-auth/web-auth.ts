@@ -1,7 +1,6 @@
 /** `WebAuth`: the v10 entry point. A thin facade: each method normalises arguments and delegates. */
 import { detachableMethods } from '../shared/detachable.js';
 import { Authentication, type TokenResult } from '../authentication/authentication.js';
-import { defaultEnv } from '../browser/env.js';
 import type { AuthResponseError, RequestError } from '../errors.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise } from '../shared/callback.js';
@@ -17,7 +16,6 @@ import { createWebAuthContext } from './create-context.js';
 import { crossOriginAuthentication } from './cross-origin-login.js';
 import type { AuthCallback, CrossOriginAuthentication, WebMessageHandler } from '../types.js';
 import { HostedPages } from './hosted-pages.js';
-import { customEnvironment } from '../shared/custom-environment.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
 import { parseHash } from './parse-hash.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
@@ -45,7 +43,6 @@ import type {
   SignupAndAuthorizeOptions,
   WebAuthBaseOptions,
   WebAuthOptions,
-  BrowserEnv,
   AuthResult,
   ValidateOptions,
   ParseHashOptions,
@@ -103,11 +100,12 @@ export class WebAuth {
     validateWebAuthOptions(options);
     const baseOptions = deriveWebAuthOptions(options);
     baseOptions.plugins = new PluginHandler(this, options.plugins as WebAuthPlugin[] | undefined) as never;
-    const env = (options as { [customEnvironment]?: BrowserEnv })[customEnvironment] ?? defaultEnv();
     this.baseOptions = baseOptions;
     // v10's construction order matters: the client is created before `universalLoginPage` is set,
     // so it reports the plain telemetry name, and the hosted-page helper after it, with `-ulp`.
     this.client = new Authentication(baseOptions);
+    // The client resolved the same environment from the same options: share it (one per instance).
+    const env = this.client.http.env;
     this.ctx = createWebAuthContext(baseOptions, env, this.client);
     this.transactionManager = this.ctx.transactionManager;
     linkClientContext(this.client, this.ctx);

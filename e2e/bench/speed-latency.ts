@@ -1,0 +1,33 @@
+/**
+ * The tenant as the issue benches it: every request answered `delayMs` late (network latency to a
+ * real tenant). Done here rather than in e2e/tenant: the bench wraps the request listener the
+ * tenant hands to `http.createServer`, for the duration of `startTenant` only.
+ */
+import http from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
+import { startTenant, type RunningTenant, type TenantOptions } from '../tenant/index.js';
+
+/** The current delay; set `ms` to 0 for parts of the bench that should not wait. */
+export const latency = { ms: 50 };
+
+type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+export async function startSlowTenant(options: TenantOptions & { http: true }): Promise<RunningTenant> {
+  const original = http.createServer;
+  const slow = (...args: unknown[]) => {
+    const last = args.length - 1;
+    const listener = args[last] as Listener;
+    args[last] = (req: http.IncomingMessage, res: http.ServerResponse) =>
+      latency.ms > 0 ? setTimeout(() => listener(req, res), latency.ms) : listener(req, res);
+    return (original as (...a: unknown[]) => http.Server)(...args);
+  };
+  (http as { createServer: unknown }).createServer = slow;
+  // The tenant imports `createServer` by name: refresh the ES module bindings of node:http.
+  syncBuiltinESMExports();
+  try {
+    return await startTenant(options);
+  } finally {
+    http.createServer = original;
+    syncBuiltinESMExports();
+  }
+}
