@@ -16,8 +16,9 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // fetched without the API client (sendRequest, its headers, retries and error types); 12,660 B
 // with the second round of diagnostics (ignored-message reasons, request hints: +21 B), 12,672 B.
 // The construction speed pass (issue 17): +27 B for the telemetry value computed once per name;
-// all three rounds merged: 12,698 B (12,704 B).
-const CEILING_GZIP = 12704;
+// all three rounds merged: 12,698 B (12,704 B). Reading only the __Host- transaction cookie on
+// https without cookieDomain (catalogue STN-B4, a login CSRF closed): 12,705 B (12,736 B).
+const CEILING_GZIP = 12736;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

@@ -60,7 +60,7 @@ describe('cookieStore', () => {
     expect(env.cookieWrites.every((c) => !c.startsWith('_k_compat=%') || c.includes('domain=.example.com'))).toBe(true);
   });
   it('falls back to the raw string when a value is not JSON', () => {
-    const env = fakeEnv();
+    const env = fakeEnv('http://localhost/');
     env.writeCookie('plain=hello%20world; path=/');
     expect(cookieStore(env).get('plain')).toBe('hello world');
   });
@@ -85,12 +85,16 @@ describe('cookieStore on https without cookieDomain (cookie tossing)', () => {
     store.set('com.auth0.auth.S', { state: 'S', nonce: 'ours' });
     expect(store.get('com.auth0.auth.S')).toEqual({ state: 'S', nonce: 'ours' });
   });
-  it('still reads the names auth0-js 10 writes, so its redirects finish here, and removes them all', () => {
+  it('does not read the names auth0-js 10 writes (a sibling subdomain can plant them), and removes them all', () => {
     const env = fakeEnv('https://app.example.com/');
     env.writeCookie(`_com.auth0.auth.V_compat=${encodeCookieValue('{"state":"V"}')}; path=/`);
+    env.writeCookie(`com.auth0.auth.V=${encodeCookieValue('{"state":"V"}')}; path=/`);
     const store = cookieStore(env);
-    expect(store.get('com.auth0.auth.V')).toEqual({ state: 'V' });
+    expect(store.get('com.auth0.auth.V')).toBeUndefined();
+    // With a cookieDomain the app shares transactions across subdomains on purpose: v10's names count.
+    expect(cookieStore(env, { cookieDomain: 'app.example.com' }).get('com.auth0.auth.V')).toEqual({ state: 'V' });
     store.set('com.auth0.auth.V', { state: 'V', nonce: 'n' });
+    expect(store.get('com.auth0.auth.V')).toEqual({ state: 'V', nonce: 'n' });
     store.remove('com.auth0.auth.V');
     expect(store.get('com.auth0.auth.V')).toBeUndefined();
     expect(env.cookieWrites.filter((c) => c.startsWith('__Host-com.auth0.auth.V=;'))).toEqual([

@@ -3,8 +3,8 @@
  * SameSite=Lax): a sibling subdomain cannot set or shadow it, unlike the v10 name, where the first
  * of two same-named cookies wins. With `cookieDomain` (the app shares transactions across its
  * subdomains on purpose) and on http, auth0-js 10's names and attributes, plus the legacy
- * `_<key>_compat` cookie (no SameSite) on https. The v10 names are always read too, so a redirect
- * started by auth0-js 10 finishes here.
+ * `_<key>_compat` cookie (no SameSite) on https. Where the `__Host-` cookie is written, only it is
+ * read: a sibling subdomain can plant v10's names (SECURITY.md, COMPATIBILITY S13).
  */
 import type { RedirectEnv } from '../browser/env.js';
 import { currentLocation } from '../browser/env.js';
@@ -35,7 +35,9 @@ export function cookieStore(env: RedirectEnv, options: CookieStoreOptions = {}):
   return {
     get(key) {
       const cookies = parseCookies(env.readCookies());
-      const raw = cookies.get(HOST_PREFIX + key) ?? cookies.get(key) ?? cookies.get(compatKey(key));
+      const raw = hostOnly()
+        ? cookies.get(HOST_PREFIX + key)
+        : (cookies.get(HOST_PREFIX + key) ?? cookies.get(key) ?? cookies.get(compatKey(key)));
       if (raw === undefined) return undefined;
       try {
         return JSON.parse(raw);
