@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { send } from './tenant/testing/test-client.js';
 import { newTestContext } from './support/browser.js';
 import { ALICE, BOB, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig } from './support/flow.js';
 import { useBrowserHarness } from './support/harness.js';
@@ -107,30 +106,25 @@ async function tokensOf(page: Page, user: typeof ALICE, options: Record<string, 
 
 /** A client-credentials token of the tenant's Management client, straight from /oauth/token. */
 async function machineToken(scope: string): Promise<string> {
-  const body = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: 'mgmt-global',
-    client_secret: 'mgmt-global-secret',
-    audience: `${h.tenant.issuer}api/v2/`,
-    scope,
-  }).toString();
-  const reply = await send(h.tenant, '/oauth/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-    ca: h.tenant.certPem,
+  const reply = await h.context.request.post(`${h.tenant.url}/oauth/token`, {
+    form: {
+      grant_type: 'client_credentials',
+      client_id: 'mgmt-global',
+      client_secret: 'mgmt-global-secret',
+      audience: `${h.tenant.issuer}api/v2/`,
+      scope,
+    },
   });
-  expect(reply.status).toBe(200);
-  return (reply.json() as { access_token: string }).access_token;
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { access_token: string }).access_token;
 }
 
-/** A Management API GET with a token, from Node. */
+/** A Management API GET with a token, outside the page (Playwright's request client). */
 async function managementGet(path: string, token: string): Promise<any> {
-  const reply = await send(h.tenant, `/api/v2/${path}`, {
+  const reply = await h.context.request.get(`${h.tenant.url}/api/v2/${path}`, {
     headers: { authorization: `Bearer ${token}` },
-    ca: h.tenant.certPem,
   });
-  expect(reply.status).toBe(200);
+  expect(reply.status()).toBe(200);
   return reply.json();
 }
 
