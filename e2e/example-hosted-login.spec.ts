@@ -9,8 +9,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { startSpa, type SpaServer } from '../examples/spa/build.mjs';
 import { useBrowserHarness } from './support/harness.js';
+import { useSpaExample } from './support/spa-example.js';
 import { ALICE, appUrl, openApp, startLogin } from './support/flow.js';
 import { defaultDefinition, solveImage, startTenant, type RunningTenant } from './tenant/index.js';
 
@@ -21,12 +21,10 @@ const POLL = { timeout: 15_000 };
 
 // On the app's site (127.0.0.1), as `npm start` serves both on localhost.
 const h = useBrowserHarness({ http: true, host: '127.0.0.1', loginPage: TEMPLATE });
-let spa: SpaServer;
+const spa = useSpaExample(h);
 beforeAll(async () => {
   await mkdir(IMAGES, { recursive: true });
-  spa = await startSpa({ VITE_TENANT: h.tenant.url });
-}, 120_000);
-afterAll(() => spa?.close());
+});
 
 /** Opens the SPA example (pointed at the test tenant) and follows its Log in to the template. */
 async function openLoginPage(page: Page): Promise<string[]> {

@@ -7,10 +7,11 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { SPA_DIR, startSpa, type SpaServer } from '../examples/spa/build.mjs';
+import { SPA_DIR } from '../examples/spa/build.mjs';
 import { useBrowserHarness } from './support/harness.js';
+import { useSpaExample } from './support/spa-example.js';
 import { ALICE } from './support/flow.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -20,12 +21,10 @@ const POLL = { timeout: 15_000 };
 
 // The tenant on the app's site (127.0.0.1): its session cookie reaches checkSession's iframe.
 const h = useBrowserHarness({ http: true, host: '127.0.0.1' });
-let spa: SpaServer;
+const spa = useSpaExample(h);
 beforeAll(async () => {
   await mkdir(IMAGES, { recursive: true });
-  spa = await startSpa({ VITE_TENANT: h.tenant.url });
-}, 120_000);
-afterAll(() => spa?.close());
+});
 
 const tableOf = (page: Page, id: string) =>
   page.$$eval(`#${id} tbody tr`, (rows) =>
