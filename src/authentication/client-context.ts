@@ -2,7 +2,7 @@
 import { sendRequest, type HttpClientOptions, type RequestSpec } from '../http/request.js';
 import { wrapCallback, type HandlerFlags } from '../http/response-handler.js';
 import { callbackOrPromise } from '../shared/callback.js';
-import { withHint } from '../shared/debug.js';
+import { trace, withHint } from '../shared/debug.js';
 import { joinUrl } from '../shared/query.js';
 import type { NodeCallback } from '../shared/types.js';
 import type { AuthenticationOptions, RequestHandle } from '../types.js';
@@ -43,7 +43,7 @@ export function call<T = any>(
         if (err) withHint(err);
         // The error's code and hint, never its text (server-written, may quote what was sent).
         const detail = { path, status: err?.statusCode, error: err?.code, hint: err?.hint };
-        debug?.({ flow: 'request', step: err ? 'failed' : 'answered', detail });
+        trace(debug, 'request', err ? 'failed' : 'answered', detail);
         done(err, result as T);
       }, flags),
     ),

@@ -22,13 +22,8 @@ export interface ExpectedMessage {
  */
 export type IgnoredMessage = (reason: string, origin: string) => void;
 
-/** True when the message comes from `origin` and from the window `source`. */
-export function fromWindow(event: MessageEvent, origin: string, source: unknown): boolean {
-  return event.origin === origin && event.source === source;
-}
-
 /** Why `event` does not come from `origin` (any origin when null) and `source`, or '' when it does. */
-const senderProblem = (event: MessageEvent, origin: string | null, source: unknown) =>
+export const senderProblem = (event: MessageEvent, origin: string | null, source: unknown) =>
   origin !== null && event.origin !== origin ? 'origin' : event.source !== source ? 'source' : '';
 
 /** Returns `event.data` when the message is the expected one, else undefined (ignore it). */

@@ -5,6 +5,7 @@
  * popup this channel opened and from the expected origin. `done` is called exactly once, and by
  * then the listeners, the poll timer and the window are gone.
  */
+import { trace } from '../shared/debug.js';
 import { acceptWindowMessage } from './message-filter.js';
 import type { BrowserEnv, DebugHook } from '../types.js';
 
@@ -76,21 +77,22 @@ export function openPopupChannel(
       failLater({ error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' });
   }
 
-  const trace = (step: string, detail: Record<string, unknown>) => debug?.({ flow: 'popup', step, detail });
   // `by`: `user` (the window was closed), `page` (this page unloads), `app` (the handle's close()).
   const closed = (by: string) => {
-    if (!finished) trace('closed', { by });
+    if (!finished) trace(debug, 'popup', 'closed', { by });
     finish(POPUP_CLOSED);
   };
   if (popup) {
     const target = popup;
-    const ignored = (reason: string, from: string) => trace('message-ignored', { reason, origin: from });
+    const ignored = (reason: string, from: string) =>
+      trace(debug, 'popup', 'message-ignored', { reason, origin: from });
     stops.push(
       env.listen((event) => {
         const message = acceptWindowMessage(event, origin, target, ignored);
         if (!message) return;
         const a = message.a;
-        if (a === 'ready' || a === 'error' || a === 'response') trace('message-accepted', { origin, a });
+        if (a === 'ready' || a === 'error' || a === 'response')
+          trace(debug, 'popup', 'message-accepted', { origin, a });
         else ignored('type', origin);
         if (a === 'ready') target.postMessage(JSON.stringify({ a: 'request' }), origin);
         else if (a === 'error') finish(message.d);

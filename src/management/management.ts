@@ -68,6 +68,8 @@ export class Management {
   }
 
   private call<T>(spec: Omit<RequestSpec, 'url'> & { path: string }, cb: NodeCallback<T> | undefined) {
+    // After each method's own argument checks, as v10 ordered them.
+    checkValue(cb, 'function', 'cb parameter is not valid', true);
     const url = this.baseOptions.rootUrl + spec.path;
     return callbackOrPromise(cb, (done) =>
       sendRequest(this.http, { ...spec, url }, wrapCallback(done, { ignoreCasing: true })),
@@ -86,7 +88,6 @@ export class Management {
   getUser(userId: string): Promise<ManagementUser>;
   getUser(userId: string, cb?: NodeCallback<any>): RequestHandle | Promise<ManagementUser> {
     checkUserId(userId);
-    checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'GET', path: userPath(userId) }, cb);
   }
 
@@ -111,7 +112,6 @@ export class Management {
   ): RequestHandle | Promise<ManagementUser> {
     checkUserId(userId);
     checkValue(userMetadata, 'object', 'userMetadata parameter is not valid');
-    checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'PATCH', path: userPath(userId), body: { user_metadata: userMetadata } }, cb);
   }
 
@@ -129,7 +129,6 @@ export class Management {
   ): RequestHandle | Promise<ManagementUser> {
     checkUserId(userId);
     checkValue(user, 'object', 'user parameter is not valid');
-    checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'PATCH', path: userPath(userId), body: user }, cb);
   }
 
@@ -150,7 +149,6 @@ export class Management {
   ): RequestHandle | Promise<Auth0Identity[]> {
     checkUserId(userId);
     checkValue(secondaryUserToken, 'string', 'secondaryUserToken parameter is not valid');
-    checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call(
       { method: 'POST', path: userPath(userId) + '/identities', body: { link_with: secondaryUserToken } },
       cb,
@@ -176,7 +174,6 @@ export class Management {
     cb?: NodeCallback<any>,
   ): RequestHandle | Promise<UserAttributeProfilesPage> {
     const query = pageQuery(options);
-    checkValue(cb, 'function', 'cb parameter is not valid', true);
     return this.call({ method: 'GET', path: '/user-attribute-profiles' + query }, cb);
   }
 

@@ -47,6 +47,10 @@ export function withHint<E extends object>(err: E, silent?: boolean): E {
 /** Whether a transaction's `state` and `nonce` exist; never their values. */
 export const presence = (params: Record<string, unknown>) => ({ state: !!params.state, nonce: !!params.nonce });
 
+/** Calls the `debug` hook, when there is one, with one event. */
+export const trace = (debug: DebugHook | undefined, flow: string, step: string, detail?: Record<string, unknown>) =>
+  debug?.({ flow, step, detail });
+
 /** The `message-ignored` tracer of `flow` for the message filter, or undefined without a hook. */
 export const traceIgnored = (debug: DebugHook | undefined, flow: string) =>
-  debug && ((reason: string, origin: string) => debug({ flow, step: 'message-ignored', detail: { reason, origin } }));
+  debug && ((reason: string, origin: string) => trace(debug, flow, 'message-ignored', { reason, origin }));

@@ -1,6 +1,6 @@
 /** `webAuth.authorize`: store a transaction and navigate to `/authorize`. */
 import { checkOptions, required } from '../shared/assert.js';
-import { presence } from '../shared/debug.js';
+import { presence, trace } from '../shared/debug.js';
 import { mergeBase } from '../shared/objects.js';
 import type { RedirectContext } from './context.js';
 
@@ -27,7 +27,7 @@ export function prepareAuthorize(ctx: RedirectContext, options: Record<string, u
   const params = mergeBase(ctx.baseOptions, AUTHORIZE_BASE_KEYS, options || {});
   checkOptions(params, 'options parameter is not valid', [required('responseType')]);
   ctx.transactionManager.process(params);
-  ctx.baseOptions.debug?.({ flow: 'authorize', step: 'transaction-stored', detail: presence(params) });
+  trace(ctx.baseOptions.debug, 'authorize', 'transaction-stored', presence(params));
   params.scope = params.scope || DEFAULT_SCOPE;
   return ctx.client.buildAuthorizeUrl(params);
 }

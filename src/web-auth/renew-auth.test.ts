@@ -75,6 +75,43 @@ describe('renewAuth', () => {
     expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
   });
 
+  it('with debug, traces each ignored message (reason and origin only), then the answer', async () => {
+    const events: any[] = [];
+    const { calls, frame, state, nonce } = start(
+      { usePostMessage: true, postMessageDataType: 'silent' },
+      { debug: (event: unknown) => events.push(event) },
+    );
+    const hash = await fragment(state, nonce);
+    dispatchMessage(env, { type: 'silent', hash }, 'https://evil.example', frame.window);
+    dispatchMessage(env, { type: 'silent', hash }, APP, { other: true });
+    dispatchMessage(env, { type: 'other', hash }, APP, frame.window);
+    dispatchMessage(env, { type: 'silent', hash }, APP, frame.window);
+    await answered(calls);
+    const renew = events.filter((event) => event.flow === 'renewAuth');
+    expect(renew).toEqual([
+      { flow: 'renewAuth', step: 'message-ignored', detail: { reason: 'origin', origin: 'https://evil.example' } },
+      { flow: 'renewAuth', step: 'message-ignored', detail: { reason: 'source', origin: APP } },
+      { flow: 'renewAuth', step: 'message-ignored', detail: { reason: 'type', origin: APP } },
+      { flow: 'renewAuth', step: 'answered' },
+    ]);
+    expect(JSON.stringify(events)).not.toContain(hash.slice(1, 40));
+  });
+
+  it('with debug, traces the frame answer and the timeout', async () => {
+    const events: any[] = [];
+    const debug = (event: unknown) => events.push(event);
+    const loaded = start({}, { debug });
+    loadFrame(loaded.frame, { protocol: 'https:', hash: await fragment(loaded.state, loaded.nonce) });
+    await answered(loaded.calls);
+    const silent = start({ timeout: 1000 }, { debug });
+    env.advance(1000);
+    await answered(silent.calls);
+    expect(events.filter((event) => event.flow === 'renewAuth')).toEqual([
+      { flow: 'renewAuth', step: 'answered' },
+      { flow: 'renewAuth', step: 'timeout' },
+    ]);
+  });
+
   it('with usePostMessage and no data type, takes a posted fragment string from postMessageOrigin', async () => {
     const { calls, frame, state, nonce } = start({
       usePostMessage: true,

@@ -5,9 +5,9 @@
  */
 import { hiddenFrameRun } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
-import { fromWindow } from '../browser/message-filter.js';
+import { senderProblem } from '../browser/message-filter.js';
 import { checkOptionsObject } from '../shared/assert.js';
-import { withHint } from '../shared/debug.js';
+import { trace, traceIgnored, withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { parseHash } from './parse-hash.js';
@@ -46,6 +46,8 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
   params = omit(params, ['usePostMessage', 'tenant', 'postMessageDataType', 'postMessageOrigin']);
 
   const url = ctx.client.buildAuthorizeUrl(params);
+  const debug = ctx.baseOptions.debug;
+  const ignored = traceIgnored(debug, 'renewAuth');
   hiddenFrameRun<unknown>(
     ctx.env,
     url,
@@ -53,8 +55,10 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
     (frame, answer) => {
       if (usePostMessage) {
         return ctx.env.listen((event) => {
-          if (!fromWindow(event, expectedOrigin, frame.window)) return;
-          if (dataType !== false && (!event.data || event.data.type !== dataType)) return;
+          const reason =
+            senderProblem(event, expectedOrigin, frame.window) ||
+            (dataType !== false && event.data?.type !== dataType ? 'type' : '');
+          if (reason) return ignored?.(reason, event.origin);
           answer(event.data && typeof event.data === 'object' && event.data.hash ? event.data.hash : event.data);
         });
       }
@@ -66,6 +70,7 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
       });
     },
     (value) => {
+      trace(debug, 'renewAuth', value === undefined ? 'timeout' : 'answered');
       // v10 handed an already parsed (object or null) answer over unchanged.
       if (value !== undefined && typeof value === 'object') return cb(null, value);
       // A silent run: login_required and timeout may come from blocked third-party cookies.

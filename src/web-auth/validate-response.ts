@@ -5,7 +5,7 @@
 import { AuthResponseError } from '../errors.js';
 import { fetchJsonResponse } from '../http/fetch-json.js';
 import { joinUrl } from '../shared/query.js';
-import { withHint } from '../shared/debug.js';
+import { trace, withHint } from '../shared/debug.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { RedirectContext } from './context.js';
@@ -79,7 +79,7 @@ export function verifyToken(ctx: RedirectContext, token: string | undefined, non
       now: () => ctx.env.now(),
       timer: (fn, ms) => ctx.env.timer(fn, ms),
       hints: localStorageOf(ctx.env),
-      trace: o.debug && ((kid, from) => o.debug!({ flow: 'idToken', step: 'key', detail: { kid, from } })),
+      trace: o.debug && ((kid, from) => trace(o.debug, 'idToken', 'key', { kid, from })),
     },
     leeway,
     maxAge: o.maxAge,
@@ -132,11 +132,15 @@ export function validateAuthenticationResponse(
     ({} as Partial<Record<string, any>>);
   const expectedState = options.state || transaction.state || null;
   const stateBypass = !parsed.state && !expectedState && options.__enableIdPInitiatedLogin;
-  ctx.baseOptions.debug?.({
-    flow: 'parseHash',
-    step: expectedState === parsed.state || stateBypass ? 'state-matched' : 'state-mismatch',
-    detail: { transactionFound: !!transaction.state, responseHasState: !!parsed.state },
-  });
+  trace(
+    ctx.baseOptions.debug,
+    'parseHash',
+    expectedState === parsed.state || stateBypass ? 'state-matched' : 'state-mismatch',
+    {
+      transactionFound: !!transaction.state,
+      responseHasState: !!parsed.state,
+    },
+  );
   if (expectedState !== parsed.state && !stateBypass) {
     return cb(invalidToken('`state` does not match.'));
   }
@@ -182,11 +186,7 @@ export function validateAuthenticationResponse(
 function traceFailure(ctx: RedirectContext, err: AuthResponseError): AuthResponseError {
   const text = String(err.errorDescription);
   withHint(err);
-  ctx.baseOptions.debug?.({
-    flow: 'idToken',
-    step: 'rejected',
-    detail: { claim: /\((\w+)\)/.exec(text)?.[1] ?? null },
-  });
+  trace(ctx.baseOptions.debug, 'idToken', 'rejected', { claim: /\((\w+)\)/.exec(text)?.[1] ?? null });
   return err;
 }
 

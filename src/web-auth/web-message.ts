@@ -8,7 +8,7 @@ import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse } from './validate-response.js';
-import { traceIgnored } from '../shared/debug.js';
+import { trace, traceIgnored } from '../shared/debug.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult, WebMessageHandler } from '../types.js';
 
@@ -68,10 +68,10 @@ export function runWebMessage(
     timeout,
     (data) => {
       const response = data?.response as AnyObject | undefined;
-      debug?.({
-        flow: 'webMessage',
-        step: response ? 'message-accepted' : 'timeout',
-        detail: { origin: expected.origin, type: expected.type, error: response?.error ?? null },
+      trace(debug, 'webMessage', response ? 'message-accepted' : 'timeout', {
+        origin: expected.origin,
+        type: expected.type,
+        error: response?.error ?? null,
       });
       if (!response) {
         const error = { error: 'timeout', error_description: 'Timeout during executing web_message communication' };
