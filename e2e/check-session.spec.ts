@@ -176,6 +176,27 @@ describe.each(['umd', 'esm'] as const)('checkSession message checks with the %s 
     expect(result!.idTokenPayload.email).toBe(ALICE.email);
   });
 
+  it('puts the iframe in the page already addressed to /authorize (no blank document first)', async () => {
+    await signedIn(lib);
+    const srcAtInsertion = await h.page.evaluate(async (cfg) => {
+      // Read at the moment of insertion (a MutationObserver would only run after the src is set).
+      const seen: string[] = [];
+      const append = Node.prototype.appendChild;
+      Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+        if (node instanceof HTMLIFrameElement) seen.push(node.getAttribute('src') ?? '');
+        return append.call(this, node) as T;
+      };
+      try {
+        const lib = await (window as any).libReady;
+        await new Promise((resolve) => new lib.WebAuth(cfg).checkSession({}, resolve));
+      } finally {
+        Node.prototype.appendChild = append;
+      }
+      return seen;
+    }, config(lib));
+    expect(srcAtInsertion).toEqual([expect.stringMatching(/\/authorize\?.*response_mode=web_message/)]);
+  });
+
   it('leaves no iframe and no message listener after 100 calls', async () => {
     await openApp(h.page, h.app.url, lib);
     const before = await messageListeners(h.page);

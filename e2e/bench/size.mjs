@@ -18,7 +18,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // took `new WebAuth` from ~4.4 to ~3.0 us in Chromium. All three rounds merged: 25,206 B (25,216 B);
 // reading only the __Host- transaction cookie on https without cookieDomain: 25,215 B.
 // renewAuth's debug trace (+41 B) paid for by one shared trace helper and one cb check in
-// Management's request path: 25,209 B (25,216 B).
+// Management's request path: 25,209 B (25,216 B). The checkSession iframe addressed before it
+// enters the page (about 5 ms per call): 25,214 B.
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
 const BUDGET_GZIP = 25216;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

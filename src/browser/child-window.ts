@@ -1,7 +1,7 @@
 /**
  * One hidden-iframe round trip: watch first, then navigate, then wait for one accepted answer or
- * the timeout. `done` is called exactly once, and the iframe, the listeners and the timer are gone
- * by then, whatever the outcome.
+ * the timeout. `done` is called exactly once, the listeners and the timer are gone by then, and the
+ * iframe as soon as `done` returns, whatever the outcome.
  */
 import { acceptMessage, type ExpectedMessage, type IgnoredMessage } from './message-filter.js';
 import type { BrowserEnv, HiddenFrame } from '../types.js';
@@ -25,8 +25,12 @@ export function hiddenFrameRun<T>(
     finished = true;
     stopWatching();
     cancelTimer();
-    frame.remove();
-    done(value);
+    try {
+      done(value);
+    } finally {
+      // After `done`: detaching a frame costs a few ms that need not delay the answer's checks.
+      frame.remove();
+    }
   };
   const stopWatching = watch(frame, finish);
   const cancelTimer = env.timer(finish, timeoutMs);

@@ -72,10 +72,14 @@ export function defaultEnv(): BrowserEnv {
     hiddenFrame: () => {
       const frame = document.createElement('iframe');
       frame.style.display = 'none';
-      document.body.appendChild(frame);
       return {
-        window: frame.contentWindow,
-        load: (url) => void (frame.src = url),
+        get window() {
+          return frame.contentWindow;
+        },
+        load: (url) => {
+          frame.src = url;
+          document.body.appendChild(frame);
+        },
         remove: () => frame.remove(),
         onLoad: (fn) => {
           frame.addEventListener('load', fn);

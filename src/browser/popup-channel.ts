@@ -5,7 +5,7 @@
  * popup this channel opened and from the expected origin. `done` is called exactly once, and by
  * then the listeners, the poll timer and the window are gone.
  */
-import { trace } from '../shared/debug.js';
+import { trace, traceIgnored } from '../shared/debug.js';
 import { acceptWindowMessage } from './message-filter.js';
 import type { BrowserEnv, DebugHook } from '../types.js';
 
@@ -84,8 +84,7 @@ export function openPopupChannel(
   };
   if (popup) {
     const target = popup;
-    const ignored = (reason: string, from: string) =>
-      trace(debug, 'popup', 'message-ignored', { reason, origin: from });
+    const ignored = traceIgnored(debug, 'popup');
     stops.push(
       env.listen((event) => {
         const message = acceptWindowMessage(event, origin, target, ignored);
@@ -93,7 +92,7 @@ export function openPopupChannel(
         const a = message.a;
         if (a === 'ready' || a === 'error' || a === 'response')
           trace(debug, 'popup', 'message-accepted', { origin, a });
-        else ignored('type', origin);
+        else ignored?.('type', origin);
         if (a === 'ready') target.postMessage(JSON.stringify({ a: 'request' }), origin);
         else if (a === 'error') finish(message.d);
         else if (a === 'response') finish(null, message.d);

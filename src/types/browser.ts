@@ -36,7 +36,7 @@ export interface BrowserEnv {
    * only (see auto-post-form.ts); throws a `WebAuthError` when `html` holds no usable form.
    */
   submitForm(html: string): void;
-  /** Appends a hidden iframe to the body, not yet navigated (see child-window.ts). */
+  /** A hidden iframe, not yet in the page: `load` navigates it and appends it (see child-window.ts). */
   hiddenFrame(): HiddenFrame;
   /** Calls `fn` after `ms` milliseconds; returns a function that cancels it. */
   timer(fn: () => void, ms: number): () => void;
@@ -69,9 +69,12 @@ export interface BrowserEnv {
 
 /** A hidden iframe: its window (for `event.source` checks), navigation and removal. */
 export interface HiddenFrame {
-  /** The iframe's window, or null once removed. */
+  /** The iframe's window once `load` has put it in the page; null before that and once removed. */
   window: Window | null;
-  /** Navigates the iframe to `url`. */
+  /**
+   * Navigates the iframe to `url`, setting its address before appending it to the body: Chromium
+   * then skips the blank document it would otherwise create first (a few ms per silent check).
+   */
   load(url: string): void;
   /** Takes the iframe out of the page. */
   remove(): void;

@@ -85,9 +85,9 @@ describe('debug option', () => {
       {
         flow: 'webMessage',
         step: 'message-accepted',
-        detail: { origin: TENANT, type: 'authorization_response', error: 'login_required' },
+        detail: { origin: TENANT, error: 'login_required' },
       },
-      { flow: 'webMessage', step: 'timeout', detail: { origin: TENANT, type: 'authorization_response', error: null } },
+      { flow: 'webMessage', step: 'timeout', detail: { origin: TENANT, error: null } },
     ]);
   });
 });

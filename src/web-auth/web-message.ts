@@ -70,7 +70,6 @@ export function runWebMessage(
       const response = data?.response as AnyObject | undefined;
       trace(debug, 'webMessage', response ? 'message-accepted' : 'timeout', {
         origin: expected.origin,
-        type: expected.type,
         error: response?.error ?? null,
       });
       if (!response) {
