@@ -60,6 +60,8 @@ export async function buildLockApp(flavour: LockFlavour, tenant: LockAppTenant):
     format: 'iife',
     platform: 'browser',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // As a production build: a third of the size, so each page load parses less.
+    minify: true,
     plugins: flavour === 'reference' ? [referenceEsm] : [],
     metafile: true,
     logLevel: 'silent',

@@ -19,7 +19,9 @@ import { requestShapes, type RequestShape } from './request-shapes.js';
 const FLAVOURS: readonly LockFlavour[] = ['webauth-js', 'reference'];
 const DB = 'Username-Password-Authentication';
 const POLL = { timeout: 15_000 };
-const LOCK_POPUP_ERROR = 'node.querySelector is not a function';
+// Lock 14.3.0's own focus bug after a popup login (ui/box/chrome.js findAutofocusInput), with
+// auth0-js 10.2.1 as with webauth-js; minified, the variable's name varies.
+const LOCK_POPUP_ERROR = /^\w+\.querySelector is not a function$/;
 const h = useBrowserHarness();
 interface LockApp {
   built: BuiltLockApp;
@@ -95,6 +97,18 @@ async function redirectLogin(page: Page, flavour: LockFlavour): Promise<Record<s
   return claims;
 }
 
+/** Lock's checkSession on the page: the ID token's claims, or `{ error }`. */
+function checkSession(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((done) =>
+        (window as unknown as { lock: LockHandle }).lock.checkSession({}, (err, result) =>
+          done(err ? { error: err.error } : result?.idTokenPayload),
+        ),
+      ),
+  );
+}
+
 it('bundles Lock with the aliased auth0-js through its exports map, without warnings', async () => {
   const { inputs, warnings } = apps['webauth-js'].built;
   expect(warnings).toEqual([]);
@@ -124,15 +138,25 @@ it('auth0-js 10.2.1 built the same way fails at start: its require entry is a UM
 });
 
 describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
-  it('redirect login: the ID token is verified (nonce of the request, at_hash) before Lock reports it', async () => {
+  it('a wrong password is shown by Lock; then redirect login verifies the ID token (nonce, at_hash)', async () => {
+    const errors = await openLock(h.page, flavour);
+    await recorded('wrong password', flavour, async () => {
+      await submitCredentials(h.page, ALICE.email, 'not-her-password');
+      await expect
+        .poll(() => h.page.textContent('.auth0-global-message-error'), POLL)
+        .toMatch(/wrong email or password/i);
+      expect(await h.page.textContent('#status')).toBe('Not signed in.');
+    });
     await recorded('redirect login', flavour, async () => {
-      const claims = await redirectLogin(h.page, flavour);
+      await submitCredentials(h.page, ALICE.email, ALICE.password);
+      const claims = await signedInAs(h.page, ALICE.email);
       const authorize = h.tenant.requests.filter((r) => r.path === '/authorize' && r.query['login_ticket']).at(-1);
       expect(claims).toMatchObject({ email: ALICE.email, aud: 'spa-client', iss: h.tenant.issuer });
       expect(claims['nonce']).toBe(authorize?.query['nonce']);
       expect(claims['at_hash']).toEqual(expect.any(String));
       expect(new URL(h.page.url()).hash).toBe('');
     });
+    expect(errors).toEqual([]);
   });
 
   it('redirect login: an access token that does not match at_hash is refused', async () => {
@@ -163,19 +187,7 @@ describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
       const claims = await signedInAs(h.page, ALICE.email);
       expect(claims).toMatchObject({ aud: 'spa-client', iss: h.tenant.issuer });
       expect(h.page.url()).toBe(url);
-      // Lock 14.3.0's own error after a popup login, with auth0-js 10.2.1 as with webauth-js.
-      expect(errors.filter((e) => e !== LOCK_POPUP_ERROR)).toEqual([]);
-    });
-  });
-
-  it('a wrong password is shown by Lock', async () => {
-    await recorded('wrong password', flavour, async () => {
-      await openLock(h.page, flavour);
-      await submitCredentials(h.page, ALICE.email, 'not-her-password');
-      await expect
-        .poll(() => h.page.textContent('.auth0-global-message-error'), POLL)
-        .toMatch(/wrong email or password/i);
-      expect(await h.page.textContent('#status')).toBe('Not signed in.');
+      expect(errors.filter((e) => !LOCK_POPUP_ERROR.test(e))).toEqual([]);
     });
   });
 
@@ -221,26 +233,14 @@ describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
     });
   });
 
-  it("Lock's SSO check on load finds the session and offers the last login; checkSession answers", async () => {
+  it("Lock's SSO check on load offers the last login and checkSession answers; logout ends the session", async () => {
     await redirectLogin(h.page, flavour);
     await recorded('sso check on load', flavour, async () => {
       await openLock(h.page, flavour);
       await expect.poll(() => h.page.textContent('.auth0-lock'), POLL).toContain('Last time you logged in with');
       expect(await h.page.textContent('.auth0-lock')).toContain(ALICE.email);
     });
-    const payload = await h.page.evaluate(
-      () =>
-        new Promise((done) =>
-          (window as unknown as { lock: LockHandle }).lock.checkSession({}, (err, result) =>
-            done(err ? { error: err.error } : result?.idTokenPayload),
-          ),
-        ),
-    );
-    expect(payload).toMatchObject({ email: ALICE.email, aud: 'spa-client' });
-  });
-
-  it('logout ends the session at the tenant and returns to the app', async () => {
-    await redirectLogin(h.page, flavour);
+    expect(await checkSession(h.page)).toMatchObject({ email: ALICE.email, aud: 'spa-client' });
     const returnTo = `${apps[flavour].url}/?mode=redirect`;
     await recorded('logout', flavour, async () => {
       await Promise.all([
@@ -249,21 +249,15 @@ describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
       ]);
     });
     await h.page.waitForSelector('.auth0-lock-opened form', POLL);
-    const after = await h.page.evaluate(
-      () =>
-        new Promise((done) =>
-          (window as unknown as { lock: LockHandle }).lock.checkSession({}, (err) => done(err?.error ?? null)),
-        ),
-    );
-    expect(after).toBe('login_required');
+    expect(await checkSession(h.page)).toEqual({ error: 'login_required' });
   });
 });
 
 it('sends the same requests as auth0-js 10.2.1 in every flow (method, path, parameter names, fixed values)', () => {
   expect([...shapes.keys()]).toEqual([
+    'wrong password',
     'redirect login',
     'popup login',
-    'wrong password',
     'signup',
     'forgot password',
     'passwordless code',
