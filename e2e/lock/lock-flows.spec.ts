@@ -4,7 +4,7 @@
  * against the local tenant on another origin. Every flow also runs on auth0-js 10.2.1 as the
  * reference, and the requests both send are compared.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await Promise.all(Object.values(apps).flatMap((app) => [app.proxy.close(), app.site.close()]));
+  await Promise.all(Object.values(apps).map((app) => rm(app.built.dir, { recursive: true, force: true })));
 });
 beforeEach(async () => {
   offMachine = [];
