@@ -6,7 +6,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright';
+import type { Page, Route } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/harness.js';
 import { ALICE } from '../support/flow.js';
@@ -160,22 +160,36 @@ describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
     expect(errors).toEqual([]);
   });
 
-  it('redirect login: an access token that does not match at_hash is refused', async () => {
+  it.each([
+    {
+      name: 'an access token that does not match at_hash',
+      expected: /^invalid_token: .*(at_hash|access.?token)/i,
+      // The tenant's answer, with the access token in the redirect swapped for another value.
+      tamper: async (route: Route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        const location = (response.headers()['location'] ?? '').replace(/access_token=[^&]+/, 'access_token=swapped');
+        await route.fulfill({ response, headers: { ...response.headers(), location } });
+      },
+    },
+    {
+      name: 'an ID token issued for another nonce',
+      expected: /^invalid_token: .*nonce/i,
+      // The request reaches the tenant with another nonce than the one Lock stored.
+      tamper: (route: Route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set('nonce', 'another-nonce');
+        return route.continue({ url: url.href });
+      },
+    },
+  ])('redirect login: $name is refused', async ({ expected, tamper }) => {
     const { page } = h;
-    // The tenant's answer to /authorize, with the access token swapped for another value.
-    await h.context.route(`${h.tenant.url}/authorize?*`, async (route) => {
+    await h.context.route(`${h.tenant.url}/authorize?*`, (route) =>
       // Only the login's own /authorize (Lock's silent SSO check passes through).
-      if (!new URL(route.request().url()).searchParams.has('login_ticket')) return route.fallback();
-      const response = await route.fetch({ maxRedirects: 0 });
-      const location = response.headers()['location'] ?? '';
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), location: location.replace(/access_token=[^&]+/, 'access_token=swapped') },
-      });
-    });
+      new URL(route.request().url()).searchParams.has('login_ticket') ? tamper(route) : route.fallback(),
+    );
     await openLock(page, flavour);
     await submitCredentials(page, ALICE.email, ALICE.password);
-    await expect.poll(() => page.textContent('#error'), POLL).toMatch(/^invalid_token: /);
+    await expect.poll(() => page.textContent('#error'), POLL).toMatch(expected);
     expect(await page.textContent('#status')).toBe('Not signed in.');
     await h.context.unrouteAll({ behavior: 'ignoreErrors' });
   });
