@@ -34,6 +34,22 @@ copyFileSync('dist/webauth.min.js', 'dist/auth0.js');
 const reexport = "export * from './esm/index.js';\nexport { default } from './esm/index.js';\n";
 for (const file of ['webauth.min.d.cts', 'auth0.min.d.ts', 'auth0.d.ts']) writeFileSync(`dist/${file}`, reexport);
 
+// auth0-js also exports its Cordova plugin; we ship none. Lock requires the file unconditionally and
+// treats a non-function export as "no plugin", so the path answers with an empty CommonJS module
+// (harmless as a <script> too), its declaration and an empty source map.
+writeFileSync(
+  'dist/cordova-auth0-plugin.cjs',
+  "'use strict';\n// webauth-js ships no Cordova plugin (see COMPATIBILITY.md).\n",
+);
+writeFileSync(
+  'dist/cordova-auth0-plugin.d.cts',
+  'declare const noPlugin: Record<string, never>;\nexport = noPlugin;\n',
+);
+writeFileSync(
+  'dist/cordova-auth0-plugin.cjs.map',
+  JSON.stringify({ version: 3, file: 'cordova-auth0-plugin.cjs', sources: [], names: [], mappings: '' }),
+);
+
 // The licences of the packages the CDN file bundles, shipped beside it.
 const notices = [
   ['jose', 'node_modules/jose/LICENSE.md'],

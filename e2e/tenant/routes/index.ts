@@ -21,6 +21,7 @@ import { resetPage, resetSubmit } from './password-reset.js';
 import { coAuthenticate, coAuthenticatePreflight } from './co-authenticate.js';
 import { coVerifyGet, coVerifyPost } from './co-login.js';
 import { AVATAR_PATH, avatar } from './avatar.js';
+import { CLIENT_SETTINGS_PATH, clientSettingsScript } from './client-settings.js';
 import { discoveryPreflight, jwks, openidConfiguration } from './discovery.js';
 import { loginCallback, usernamePasswordLogin } from './hosted-login.js';
 import { STATIC_PATH, staticAsset } from './static-assets.js';
@@ -61,6 +62,7 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
   { path: '/.well-known/jwks.json', methods: { GET: jwks, OPTIONS: discoveryPreflight } },
   { path: '/.well-known/openid-configuration', methods: { GET: openidConfiguration, OPTIONS: discoveryPreflight } },
   { path: AVATAR_PATH, methods: { GET: avatar } },
+  { path: CLIENT_SETTINGS_PATH, methods: { GET: clientSettingsScript } },
   // Browsers ask for it on every page; an empty answer keeps their consoles free of 404 noise.
   {
     path: '/favicon.ico',

@@ -106,7 +106,9 @@ describe('fuzzing every route', () => {
         ? r.path
         : r.path.source.includes('avatars')
           ? '/avatars/alice.svg'
-          : '/static/hosted-login.js',
+          : r.path.source.includes('client')
+            ? '/client/spa-client.js'
+            : '/static/hosted-login.js',
     );
     let requests = 0;
     for (const [i, route] of AUTHENTICATION_ROUTES.entries()) {
