@@ -20,8 +20,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // renewAuth's debug trace (+41 B) paid for by one shared trace helper and one cb check in
 // Management's request path: 25,209 B (25,216 B). The checkSession iframe addressed before it
 // enters the page (about 5 ms per call): 25,214 B.
+// Issue 26's hardening (aud/iat checks and messages, every S14 secret dropped from /authorize,
+// redirectUri origins parsed with new URL and credentials refused, callbacks keeping v10's arity):
+// 25,319 B (25,344 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25216;
+const BUDGET_GZIP = 25344;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -54,13 +54,22 @@ export async function inPage(
         if (err.original instanceof Error) json.original = '<transport error>';
         return json;
       };
-      // Calls `run(cb)`; resolves with what the callback got and what the call returned.
+      // Calls `run(cb)`; resolves with what the callback got (and how many arguments: v10 calls
+      // `cb(err)` on most error paths, and code reading `arguments.length` or forwarding `...args`
+      // sees the difference) and what the call returned.
       // `recordReturn: false` for the flow methods listed as a known difference (see the scenario tables).
       const callback = (run: (cb: (...args: unknown[]) => void) => unknown, recordReturn = true) =>
         new Promise((resolve) => {
           let returned: unknown;
-          const cb = (err: any, result: unknown) =>
-            setTimeout(() => resolve({ err: plain(err), result: result === undefined ? null : result, returned }));
+          const cb = (...args: any[]) =>
+            setTimeout(() =>
+              resolve({
+                err: plain(args[0]),
+                result: args[1] === undefined ? null : args[1],
+                arity: args.length,
+                returned,
+              }),
+            );
           const handle: any = run(cb);
           returned = !recordReturn
             ? '<not compared>'

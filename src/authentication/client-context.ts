@@ -39,12 +39,14 @@ export function call<T = any>(
     sendRequest(
       ctx.http,
       { method, url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...spec },
-      wrapCallback((err, result) => {
+      wrapCallback((...args: [any, unknown?]) => {
+        const err = args[0];
         if (err) withHint(err);
         // The error's code and hint, never its text (server-written, may quote what was sent).
         const detail = { path, status: err?.statusCode, error: err?.code, hint: err?.hint };
         trace(debug, 'request', err ? 'failed' : 'answered', detail);
-        done(err, result as T);
+        // As they came: an error is `done(err)`, as in v10.
+        (done as (...a: unknown[]) => void)(...args);
       }, flags),
     ),
   );

@@ -1,6 +1,7 @@
 /** `buildAuthorizeUrl` and `buildLogoutUrl`: pure functions of the base options and call options. */
 import { checkOptions, checkValue, optional, required } from '../shared/assert.js';
 import { toSnakeCase } from '../shared/casing.js';
+import { SECRET_FIELDS } from '../shared/mask-secrets.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import { joinUrl, stringifyQuery } from '../shared/query.js';
 import { unknownAuthorizeParams, unknownParamsWarning } from './authorize-params.js';
@@ -14,8 +15,6 @@ export interface UrlContext {
 
 const AUTHORIZE_BASE_KEYS = ['clientID', 'responseType', 'responseMode', 'redirectUri', 'scope', 'audience'];
 const NOT_SENT = ['username', 'popupOptions', 'domain', 'tenant', 'timeout', 'appState'];
-/** Credentials a URL must never carry (it ends up in history, logs and Referer headers). */
-const SECRET_PARAMS = ['password', 'otp', 'client_secret'];
 
 const containsWord = (list: unknown, word: string) => String(list).indexOf(word) !== -1;
 
@@ -40,7 +39,9 @@ export function buildAuthorizeUrl(ctx: UrlContext, options: unknown): string {
   if (ctx.telemetry) params.auth0Client = ctx.telemetry;
   if (Array.isArray(params.connection_scope)) params.connection_scope = params.connection_scope.join(',');
   params = toSnakeCase(omit(params, NOT_SENT), ['auth0Client']) as AnyObject;
-  const secrets = SECRET_PARAMS.filter((key) => key in params);
+  // Keys are snake_case here, so `verificationCode` is caught as `verification_code`. A URL ends up
+  // in history, logs and Referer headers.
+  const secrets = Object.keys(params).filter((key) => SECRET_FIELDS.has(key));
   if (secrets.length) {
     ctx.warn(`Secrets are never sent in the /authorize URL; dropped: [${secrets.join(',')}]`);
     params = omit(params, secrets);

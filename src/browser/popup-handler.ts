@@ -3,6 +3,7 @@
  * it. Plugins (Cordova) may supply their own object with the same `preload` and `load` methods.
  */
 import { openPopupChannel, type PopupChannel } from './popup-channel.js';
+import { urlOrigin } from './url-origin.js';
 import type { BrowserEnv, DebugHook } from '../types.js';
 
 /** Size and position keys of `popupOptions`, plus any other `window.open` feature. */
@@ -12,13 +13,12 @@ export type PopupFeatures = Record<string, unknown>;
 export type PreloadedWindow = Window & { kill(): void };
 
 /**
- * The origin of an http(s) URL, read the way v10 did (scheme, then host characters and port);
- * any other URL stands for the current page.
+ * The origin of an http(s) URL, parsed (v10 read it as a string prefix, so a `user:pass@` part
+ * could spell another origin); any other URL stands for the current page. Undefined for a URL with
+ * credentials: no origin to trust (COMPATIBILITY S21).
  */
-export function extractOrigin(env: BrowserEnv, url: unknown): string {
-  const href = /^https?:\/\//.test(String(url)) ? String(url) : env.href();
-  const m = /^(https?:\/\/[-_a-zA-Z.0-9:]+)/.exec(href);
-  return m ? m[1]! : href;
+export function extractOrigin(env: BrowserEnv, url: unknown): string | undefined {
+  return urlOrigin(/^https?:\/\//.test(String(url)) ? url : env.href());
 }
 
 /** `width`, `height` (default 500×600), `left`, `top` (centred on this window unless given). */
@@ -99,7 +99,8 @@ export class PopupHandler {
       {
         url,
         relayUrl,
-        origin: options.origin || extractOrigin(this.env, url),
+        // '' (a URL with credentials) matches no sender: every answer is ignored.
+        origin: options.origin || extractOrigin(this.env, url) || '',
         features: popupFeatures(this.env, options.popupOptions),
         popup: this._current_popup,
         debug: this.debug,

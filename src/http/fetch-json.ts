@@ -7,8 +7,8 @@ import type { RedirectEnv } from '../browser/env.js';
 import { AuthResponseError, WebAuthError } from '../errors.js';
 import { readJsonBody } from './json-body.js';
 
-/** How long a key-set request may take before it is aborted. */
-export const FETCH_JSON_TIMEOUT_MS = 10_000;
+/** How long a key-set request may take before it is aborted (what jose allows a remote key set). */
+export const FETCH_JSON_TIMEOUT_MS = 5_000;
 
 /**
  * Resolves with the parsed JSON body; rejects with an error whose message is the status text, or,

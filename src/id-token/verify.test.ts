@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { clearJwksMemoryCache } from './jwks.js';
-import { verifyIdToken, type VerifyOptions } from './verify.js';
+import { effectiveLeeway, verifyIdToken, type VerifyOptions } from './verify.js';
 
 const ISSUER = 'https://me.auth0.com/';
 let keys: TestKeys;
@@ -63,5 +63,27 @@ describe('verifyIdToken claim rules beyond v10', () => {
       'ID token header "b64": false (an unencoded payload) is not supported',
     );
     expect(fetched).toBe(0);
+  });
+
+  it('accepts an aud array holding only the client id, and no other audience beside it', async () => {
+    await expect(verify({ aud: ['CID'] })).resolves.toMatchObject({ aud: ['CID'] });
+    await expect(verify({ aud: ['CID', 'api'], azp: 'CID' })).rejects.toThrow(
+      'Audience (aud) claim mismatch in the ID token; expected only "CID" but found "CID, api"',
+    );
+  });
+
+  it('accepts an iat within the leeway ahead and rejects one beyond it', async () => {
+    const now = Math.floor(env.clock / 1000);
+    await expect(verify({ iat: now + 60 })).resolves.toMatchObject({ iat: now + 60 });
+    await expect(verify({ iat: now + 61 })).rejects.toThrow(/^Issued At \(iat\) claim error in the ID token/);
+  });
+
+  it('takes leeway 0 as no leeway, and an absent one as 60 s', async () => {
+    expect([effectiveLeeway(0), effectiveLeeway(undefined), effectiveLeeway(5)]).toEqual([0, 60, 5]);
+    const now = Math.floor(env.clock / 1000);
+    const expired = { exp: now - 1, iat: now - 3600 };
+    await expect(verify(expired)).resolves.toMatchObject(expired);
+    await expect(verify(expired, undefined, { leeway: 0 })).rejects.toThrow(/Expiration Time \(exp\) claim error/);
+    await expect(verify({}, undefined, { leeway: 0 })).resolves.toMatchObject({ iss: ISSUER });
   });
 });

@@ -22,9 +22,12 @@ export interface VerifyOptions {
   nonce?: string | null;
 }
 
-/** The leeway v10 applies: a falsy value means 60 s; outside 0..300 s throws synchronously. */
+/**
+ * The leeway applied: absent (or another falsy value) means 60 s as in v10, but `0` means none (v10
+ * turned it into 60 s); outside 0..300 s throws synchronously.
+ */
 export function effectiveLeeway(leeway: unknown): number {
-  const value = (leeway as number) || 60;
+  const value = leeway === 0 ? 0 : (leeway as number) || 60;
   if (!(value >= 0 && value <= 300)) {
     throw new ConfigurationError('The leeway should be positive and lower than five minutes.');
   }
@@ -74,6 +77,13 @@ function checkClaims(claims: Record<string, any>, o: VerifyOptions): void {
       `Authorized Party (azp) claim mismatch in the ID token; expected "${o.audience}", found "${String(azp)}"`,
     );
   }
+  // Stricter than v10 (OIDC Core 3.1.3.7 step 3): the tenant never issues several audiences, and any
+  // other one is an audience this client does not trust. After the azp checks, so v10's messages stay.
+  if (Array.isArray(aud) && aud.length !== 1) {
+    throw new Error(
+      `Audience (aud) claim mismatch in the ID token; expected only "${o.audience}" but found "${aud.join(', ')}"`,
+    );
+  }
   if (!isNumber(exp)) throw new Error('Expiration Time (exp) claim must be a number present in the ID token');
   if (!isNumber(iat)) throw new Error('Issued At (iat) claim must be a number present in the ID token');
   // v10 skipped a non-numeric nbf (a string "not before" was never enforced) and auth_time without max_age.
@@ -93,6 +103,12 @@ function checkTimes(claims: Record<string, any>, o: VerifyOptions): void {
   if (now.getTime() > expLimit * 1000) {
     throw new Error(
       `Expiration Time (exp) claim error in the ID token; current time "${nowText}" is after expiration time "${when(expLimit)}"`,
+    );
+  }
+  // Stricter than v10, which only required iat to be a number (OIDC Core 3.1.3.7 step 10).
+  if (now.getTime() < (claims.iat - o.leeway) * 1000) {
+    throw new Error(
+      `Issued At (iat) claim error in the ID token; current time "${nowText}" is before the issued at time "${when(claims.iat - o.leeway)}"`,
     );
   }
   if (claims.nbf !== undefined && now.getTime() < (claims.nbf - o.leeway) * 1000) {

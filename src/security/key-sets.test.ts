@@ -1,6 +1,7 @@
 /** Attack catalogue: hostile or unusable key sets (README.md, category KEY). */
 import { beforeAll, expect } from 'vitest';
 import { memoryStorage } from '../testing/fake-env.js';
+import { settle } from '../testing/fuzz.js';
 import { makeRawKeys, signHmac, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
 import { JWKS_URL, describeLoginAttacks, type TokenSetup } from '../testing/attack-login.js';
 
@@ -174,16 +175,35 @@ const cases: AttackCase<TokenSetup>[] = [
     error: 'invalid_token',
     setup: served({ key_ops: ['encrypt'] }),
   },
+  {
+    id: 'KEY-20',
+    source: 'jose createRemoteJWKSet (5 s timeoutDuration)',
+    name: 'key-set endpoint accepts the request and never answers',
+    error: 'timeout',
+    setup: {
+      jwks: () => new Promise<Response>(() => {}),
+      // Once the key set is requested, 5 s pass on the page's clock: the check must give up by then.
+      before: (c) =>
+        void (async () => {
+          for (let i = 0; i < 2000 && !c.env.fetches.some((f) => f.url === JWKS_URL); i++) await settle();
+          c.env.advance(5000);
+        })(),
+    },
+  },
 ];
 
 beforeAll(async () => {
   [keys, weak, attacker] = await Promise.all([makeRawKeys('k1'), makeRawKeys('k1', 1024), makeRawKeys('k1')]);
 });
 
-// A forged kid refetches at most once: never more than two key-set requests per check.
+// A forged kid refetches at most once: never more than two key-set requests per check; and a
+// failed check leaves no transaction behind.
 describeLoginAttacks(
   'attack catalogue: key sets',
   () => keys,
   cases,
-  (ctx) => expect(ctx.env.fetches.length).toBeLessThanOrEqual(2),
+  (ctx) => {
+    expect(ctx.env.fetches.length).toBeLessThanOrEqual(2);
+    expect(ctx.env.readCookies()).not.toContain('com.auth0.auth.');
+  },
 );

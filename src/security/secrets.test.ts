@@ -140,11 +140,26 @@ describe('attack catalogue: secrets', () => {
     ['SEC-11', 'RFC 9700 §4.3.2', 'otp', { otp: SECRET }],
     ['SEC-12', 'RFC 9700 §2.5 (client secrets)', 'client_secret', { client_secret: SECRET }],
     ['SEC-13', 'RFC 9700 §2.5', 'clientSecret', { clientSecret: SECRET }],
+    ['SEC-14', 'RFC 9700 §4.3.2; COMPATIBILITY.md S14', 'verificationCode', { verificationCode: SECRET }],
+    ['SEC-15', 'RFC 9700 §4.3.2; COMPATIBILITY.md S14', 'verification_code', { verification_code: SECRET }],
+    ['SEC-16', 'RFC 9700 §4.3.2 (codes in URLs)', 'code', { code: SECRET }],
+    ['SEC-17', 'RFC 7636 §7 (verifier stays on the client)', 'codeVerifier', { codeVerifier: SECRET }],
+    ['SEC-18', 'RFC 7636 §7', 'code_verifier', { code_verifier: SECRET }],
+    ['SEC-19', 'RFC 9700 §4.14 (refresh tokens)', 'refreshToken', { refreshToken: SECRET }],
+    ['SEC-20', 'RFC 9700 §4.14', 'refresh_token', { refresh_token: SECRET }],
+    ['SEC-21', 'RFC 8693 §2.1 (subject tokens)', 'subjectToken', { subjectToken: SECRET }],
+    ['SEC-22', 'RFC 8693 §2.1', 'subject_token', { subject_token: SECRET }],
+    ['SEC-23', 'COMPATIBILITY.md S14 (linkUser ID token)', 'linkWith', { linkWith: SECRET }],
+    ['SEC-24', 'COMPATIBILITY.md S14', 'link_with', { link_with: SECRET }],
   ])('%s [%s] %s never reaches the authorize URL, a navigation or a warning', (_id, _source, _name, extra) => {
     const webAuth = testWebAuth(env);
     const url = webAuth.client.buildAuthorizeUrl({ state: 'S', nonce: 'N', ...extra } as never);
     webAuth.authorize({ ...extra } as never);
     expect(new URL(url).host).toBe('me.auth0.com');
     expect(url + env.navigations.join() + JSON.stringify(env.warnings)).not.toContain(SECRET);
+    expect(env.navigations).toHaveLength(1);
+    // Dropped with a warning that names the parameter, once per URL built.
+    const dropped = env.warnings.filter((w) => String(w[0]).startsWith('Secrets are never sent'));
+    expect(dropped).toHaveLength(2);
   });
 });

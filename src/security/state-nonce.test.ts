@@ -1,7 +1,9 @@
 /** Attack catalogue: state and nonce replay, transactions planted, tossed or expired (README.md, category STN). */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeCookieValue } from '../storage/cookie-codec.js';
-import { memoryStorage } from '../testing/fake-env.js';
+import { dispatchMessage, fakeEnv, json, memoryStorage, type FakeEnv } from '../testing/fake-env.js';
+import { atHash, claimsFor, serveJwks } from '../testing/tokens.js';
+import { testWebAuth } from '../testing/web-auth.js';
 import { makeRawKeys, type AttackCase, type RawKeys } from '../testing/attack-catalogue.js';
 import { describeLoginAttacks, startLogin, type LoginCtx, type TokenSetup } from '../testing/attack-login.js';
 
@@ -238,5 +240,73 @@ describe('attack catalogue: state and nonce (consumption)', () => {
       c.auth.parseHash({ hash: `#access_token=AT&id_token=${genuine}&state=${c.state}` }, r),
     );
     expect(err).toMatchObject({ error: 'invalid_token', errorDescription: STATE_MISMATCH });
+  });
+});
+
+describe('attack catalogue: every flow sends a state (issue 26 §2)', () => {
+  // A nonce (or any other option) given without a state must not turn the state check off.
+  const flows: [string, (env: FakeEnv) => Promise<string | undefined>][] = [
+    [
+      'STN-22 checkSession({ nonce })',
+      async (env) => {
+        testWebAuth(env).checkSession({ nonce: 'N' }, () => {});
+        return env.frames.at(-1)?.url;
+      },
+    ],
+    [
+      'STN-23 renewAuth({ nonce })',
+      async (env) => {
+        testWebAuth(env).renewAuth({ nonce: 'N' }, () => {});
+        return env.frames.at(-1)?.url;
+      },
+    ],
+    [
+      'STN-24 popup.authorize({ nonce })',
+      async (env) => {
+        testWebAuth(env).popup.authorize({ nonce: 'N' }, () => {});
+        return env.opened.at(-1)?.url || env.opened.at(-1)?.location.href;
+      },
+    ],
+    [
+      'STN-25 authorize({ nonce, appState })',
+      async (env) => {
+        testWebAuth(env).authorize({ nonce: 'N', appState: { to: '/' } });
+        return env.navigations.at(-1);
+      },
+    ],
+    [
+      'STN-26 login({ nonce }) (embedded, /co/authenticate)',
+      async (env) => {
+        env.respond = () => json({ login_ticket: 'LT', co_verifier: 'VER', co_id: 'ID1' });
+        testWebAuth(env).login({ username: 'u', password: 'p', realm: 'db', nonce: 'N' }, () => {});
+        await vi.waitFor(() => expect(env.navigations).toHaveLength(1));
+        return env.navigations[0];
+      },
+    ],
+  ];
+
+  it.each(flows)('%s [RFC 9700 §4.7.1] sends a generated state to /authorize', async (_name, run) => {
+    const env = fakeEnv();
+    const url = new URL((await run(env)) ?? 'about:blank');
+    expect(url.pathname).toBe('/authorize');
+    expect(url.searchParams.get('state')).toMatch(/^[\w.~-]{32}$/);
+    expect(url.searchParams.get('nonce')).toBe('N');
+  });
+
+  it('STN-27 [OIDC Core §3.1.2.1] checkSession({ nonce }) accepts the genuine answer for the state it sent', async () => {
+    const env = fakeEnv();
+    serveJwks(env, 'https://me.auth0.com/.well-known/jwks.json', keys as never);
+    const calls: unknown[][] = [];
+    testWebAuth(env).checkSession({ nonce: 'N' }, (...args: unknown[]) => void calls.push(args));
+    const frame = env.frames.at(-1)!;
+    const state = new URL(frame.url!).searchParams.get('state')!;
+    const claims = claimsFor(env, 'https://me.auth0.com/', 'CID', { nonce: 'N', at_hash: atHash('AT') });
+    const idToken = await keys.signRaw({ alg: 'RS256', kid: 'k1' }, claims);
+    const answer = { type: 'authorization_response', response: { access_token: 'AT', id_token: idToken, state } };
+    dispatchMessage(env, answer, 'https://me.auth0.com', frame.window);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]![0]).toBeNull();
+    expect(calls[0]![1]).toMatchObject({ accessToken: 'AT', state });
+    expect(env.readCookies()).not.toContain('com.auth0.auth.');
   });
 });

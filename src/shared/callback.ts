@@ -32,14 +32,26 @@ export function checkCallback<T>(cb: NodeCallback<T> | undefined): cb is NodeCal
 export function afterResponse<T>(done: NodeCallback<T>, step: (done: NodeCallback<T>) => void): void {
   let called = false;
   try {
-    step((err, result) => {
+    step((...args) => {
       if (called) return;
       called = true;
-      done(err, result);
+      done(...args);
     });
   } catch (thrown) {
     if (called) throw thrown;
     called = true;
     done(thrown);
   }
+}
+
+/**
+ * `cb`, after `onError` has seen (and may have changed) the error: the arguments go on as they
+ * came, so an error path stays `cb(err)` as in v10 (not `cb(err, undefined)`: code reading
+ * `arguments.length`, or forwarding `...args`, sees the difference).
+ */
+export function tapError<T>(cb: NodeCallback<T>, onError: (err: any) => void): NodeCallback<T> {
+  return (...args: [err: any, result?: T]) => {
+    if (args[0]) onError(args[0]);
+    cb(...args);
+  };
 }

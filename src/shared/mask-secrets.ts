@@ -5,9 +5,10 @@ export const MASK = '*****';
 
 /**
  * Body fields that are credentials or one-time secrets: passwords and codes, PKCE verifiers,
- * refresh and subject tokens, client secrets, and the ID token `linkUser` sends.
+ * refresh and subject tokens, client secrets, and the ID token `linkUser` sends. Also never sent in
+ * an `/authorize` URL (COMPATIBILITY S14).
  */
-const SECRET_FIELDS = new Set([
+export const SECRET_FIELDS = new Set([
   'password',
   'otp',
   'verification_code',

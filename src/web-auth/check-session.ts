@@ -4,9 +4,11 @@
  */
 import { AuthResponseError } from '../errors.js';
 import { wrapCallback } from '../http/response-handler.js';
+import { tapError } from '../shared/callback.js';
 import { withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
+import { randomString } from './random.js';
 import { runWebMessage, WEB_MESSAGE_TIMEOUT_MS } from './web-message.js';
 import type { CheckSessionOptions } from '../types.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
@@ -39,13 +41,17 @@ export function checkSession(ctx: WebAuthContext, options: AnyObject, cb: NodeCa
   let params = mergeBase(ctx.baseOptions, BASE_KEYS, options);
   if (params.responseType === 'code') return cb(preconditionError("responseType can't be `code`"));
   const stored = !options.nonce;
-  if (stored) ctx.transactionManager.process(params);
+  const tm = ctx.transactionManager;
+  if (stored) tm.process(params);
+  // With a nonce v10 stored nothing and sent no state, then matched the answer's (none) against
+  // none. A state of this page, kept in memory only, ties the answer to this call (COMPATIBILITY S20).
+  else if (!params.state) params.state = randomString(ctx.env, tm.keyLength);
   if (!params.redirectUri) {
     // v10 left the transaction it had just stored behind; it can never be used (COMPATIBILITY D8).
-    if (stored) ctx.transactionManager.clearTransaction(params.state as string);
+    if (stored) tm.clearTransaction(params.state as string);
     return cb(preconditionError("redirectUri can't be empty"));
   }
   params = omit(params, ['usePostMessage', 'tenant', 'postMessageDataType']);
-  const hinted: typeof cb = (err, result) => cb(err && withHint(err, true), result);
+  const hinted = tapError(cb, (err) => withHint(err, true));
   runWebMessage(ctx, params, wrapCallback(hinted, { forceLegacyError: true, ignoreCasing: true }));
 }

@@ -6,7 +6,7 @@
 import { call } from '../authentication/client-context.js';
 import { toRequestError, wrapCallback } from '../http/response-handler.js';
 import { TransportError } from '../http/transport-error.js';
-import { afterResponse, callbackOrPromise } from '../shared/callback.js';
+import { afterResponse, callbackOrPromise, tapError } from '../shared/callback.js';
 import { withHint } from '../shared/debug.js';
 import { omit } from '../shared/objects.js';
 import { authorize } from './authorize.js';
@@ -95,7 +95,10 @@ export function crossOriginLogin(
                 ctx,
                 authorizeOptions,
                 // The iframe gets the session cookie set by /co/authenticate only as a third party.
-                wrapCallback((e, r) => report(e && withHint(e, true), r as never), { forceLegacyError: true }),
+                wrapCallback(
+                  tapError(report, (e) => withHint(e, true)),
+                  { forceLegacyError: true },
+                ),
               );
             else authorize(ctx, authorizeOptions);
           }),

@@ -6,11 +6,12 @@
 import { detachableMethods } from '../shared/detachable.js';
 import { checkSignupOptions } from '../authentication/db-connection.js';
 import { PopupHandler, extractOrigin } from '../browser/popup-handler.js';
+import { CREDENTIALS_IN_REDIRECT_URI } from '../browser/url-origin.js';
 import type { PopupChannel } from '../browser/popup-channel.js';
 import { ArgumentError } from '../errors.js';
 import { wrapCallback } from '../http/response-handler.js';
 import { checkOptions, checkOptionsObject, checkValue, required } from '../shared/assert.js';
-import { afterResponse, callbackOrPromise } from '../shared/callback.js';
+import { afterResponse, callbackOrPromise, tapError } from '../shared/callback.js';
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl } from '../shared/query.js';
 import { withHint } from '../shared/debug.js';
@@ -156,21 +157,24 @@ export class Popup {
       relayUrl = params.redirectUri as string | undefined;
     }
     if (options.popupOptions) loadOptions.popupOptions = pick(options.popupOptions, ['width', 'height', 'top', 'left']);
+    // The popup's answer loses its hint on the way (JSON, then v10's error shape): added again.
+    const answer = (done: NodeCallback<any>) =>
+      wrapCallback(
+        tapError(done, (err) => withHint(err)),
+        { keepOriginalCasing: true },
+      );
+    if (!options.owp && !loadOptions.origin) {
+      // Before any transaction or window: nothing is left behind.
+      const error = { error: 'origin_mismatch', error_description: CREDENTIALS_IN_REDIRECT_URI };
+      return callbackOrPromise(cb, (done) => answer(done)(error)) as never;
+    }
     if (plugin) params = plugin.processParams(params);
     params = this.ctx.transactionManager.process(params);
     params.scope = params.scope || 'openid profile email';
     delete params.domain;
     const url = this.ctx.client.buildAuthorizeUrl(params);
     const handler = this.getPopupHandler(options);
-    return callbackOrPromise(cb, (done) =>
-      handler.load(
-        url,
-        relayUrl,
-        loadOptions,
-        // The popup's answer loses its hint on the way (JSON, then v10's error shape): added again.
-        wrapCallback((err, result) => done(err && withHint(err), result), { keepOriginalCasing: true }),
-      ),
-    );
+    return callbackOrPromise(cb, (done) => handler.load(url, relayUrl, loadOptions, answer(done)));
   }
 
   /**

@@ -7,6 +7,7 @@ import { hiddenFrameRun } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import { senderProblem } from '../browser/message-filter.js';
 import { checkOptionsObject } from '../shared/assert.js';
+import { tapError } from '../shared/callback.js';
 import { trace, traceIgnored, withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
@@ -74,8 +75,10 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
       // v10 handed an already parsed (object or null) answer over unchanged.
       if (value !== undefined && typeof value === 'object') return cb(null, value);
       // A silent run: login_required and timeout may come from blocked third-party cookies.
-      parseHash(ctx, { hash: value === undefined ? TIMEOUT_HASH : String(value) }, (err, result) =>
-        cb(err && withHint(err, true), result),
+      parseHash(
+        ctx,
+        { hash: value === undefined ? TIMEOUT_HASH : String(value) },
+        tapError(cb, (err) => withHint(err, true)),
       );
     },
   );

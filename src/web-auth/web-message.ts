@@ -6,6 +6,7 @@
  */
 import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
+import { CREDENTIALS_IN_REDIRECT_URI, urlOrigin } from '../browser/url-origin.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse } from './validate-response.js';
 import { trace, traceIgnored } from '../shared/debug.js';
@@ -17,11 +18,8 @@ export const WEB_MESSAGE_TIMEOUT_MS = 60_000;
 const CONSENT_ON_LOCALHOST =
   "Consent Required. Consent can't be skipped on localhost. Read more here: https://auth0.com/docs/api-auth/user-consent#skipping-consent-for-first-party-clients";
 
-/** The origin of an http(s), file or chrome-extension URL as v10 computes it; undefined otherwise. */
-function originOf(url: string): string | undefined {
-  const m = /^(https?:|file:|chrome-extension:)\/\/([^:/?#]*)(?::(\d+))?/.exec(url);
-  return m ? m[1] + '//' + m[2] + (m[3] ? ':' + m[3] : '') : undefined;
-}
+/** The redirect URIs whose origin v10 checked (other schemes, or a relative URI, are not checked). */
+const ORIGIN_CHECKED = /^(https?|file|chrome-extension):/i;
 
 /**
  * Runs `/authorize` for `params` (mutated: `responseMode`, `prompt`) in a hidden iframe and calls
@@ -42,13 +40,17 @@ export function runWebMessage(
     cb({ error: error.error, error_description: error.error_description });
   };
   const windowOrigin = currentLocation(ctx.env).origin;
-  const redirectOrigin = originOf(String(params.redirectUri));
-  if (redirectOrigin && redirectOrigin !== windowOrigin) {
+  const redirectUri = String(params.redirectUri);
+  // As a parsed URL, not a string prefix as v10 did (COMPATIBILITY S21).
+  const redirectOrigin = ORIGIN_CHECKED.test(redirectUri) ? urlOrigin(redirectUri) : windowOrigin;
+  if (redirectOrigin !== windowOrigin) {
     // v10 left the just-stored transaction behind here; it can never be used (COMPATIBILITY D8).
     return fail(
       {
         error: 'origin_mismatch',
-        error_description: `The redirectUri's origin (${redirectOrigin}) should match the window's origin (${windowOrigin}).`,
+        error_description: redirectOrigin
+          ? `The redirectUri's origin (${redirectOrigin}) should match the window's origin (${windowOrigin}).`
+          : CREDENTIALS_IN_REDIRECT_URI,
       },
       params.state,
     );
