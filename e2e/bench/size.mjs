@@ -23,8 +23,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Issue 26's hardening (aud/iat checks and messages, every S14 secret dropped from /authorize,
 // redirectUri origins parsed with new URL and credentials refused, callbacks keeping v10's arity):
 // 25,319 B (25,344 B).
+// Issue 27, the key set loaded at flow start (checkSession, renewAuth, popup.authorize, parseHash)
+// instead of after the answer: +208 B. Both: MEASURED B (CEIL B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25344;
+const BUDGET_GZIP = 25536;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

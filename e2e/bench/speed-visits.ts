@@ -41,7 +41,7 @@ export const benchConfig = (env: Omit<VisitEnv, 'cookies'>, lib: Lib): AppConfig
   overrides: { __token_issuer: env.tenant.issuer },
 });
 
-const jwksSince = (tenant: RunningTenant, start: number) =>
+export const jwksSince = (tenant: RunningTenant, start: number) =>
   tenant.requests.slice(start).filter((r) => r.path === '/.well-known/jwks.json').length;
 
 /** Signs alice in once, so every later context can carry the tenant session. */
@@ -81,7 +81,7 @@ async function timedCallback(
 }
 
 /** One `checkSession` on the current page (a fresh client, as after a reload), ms. */
-function timedCheckSession(page: Page, config: AppConfig): Promise<number> {
+export function timedCheckSession(page: Page, config: AppConfig): Promise<number> {
   return page.evaluate(async (config) => {
     const lib = await (window as any).libReady;
     const webAuth = new lib.WebAuth(config);

@@ -17,6 +17,7 @@ import { LOOP, timeConstruction, timeEvaluation, timeValidation, type Loop } fro
 import { memoryRun } from './speed-memory.js';
 import { emptySamples, interleaved, printTable, type Lib, type Row, type Samples } from './speed-stats.js';
 import { benchConfig, tenantSession, visitRun, type VisitEnv, type VisitFigures } from './speed-visits.js';
+import { anonymousLoadsRun, coldCheckSessionRun } from './speed-sessions.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
+const ANONYMOUS_LOADS = 100;
 const WARM_VALIDATIONS = 20;
 const NONCE = 'bench-nonce-0123456789';
 const part = (name: string) => args.only === undefined || args.only.split(',').includes(name);
@@ -129,13 +131,19 @@ async function visits(browser: Browser, env: VisitEnv, rows: Row[]): Promise<voi
     'checkSessionJwks',
   ];
   const s = Object.fromEntries(keys.map((k) => [k, emptySamples()])) as Record<keyof VisitFigures, Samples>;
+  const [coldMs, coldJwks, anonymousJwks] = [emptySamples(), emptySamples(), emptySamples()];
   await visitRun(browser, env, 'umd'); // warm-up of the tenant and the browser, not counted
   await visitRun(browser, env, 'ref');
   for (let run = 0; run < RUNS; run++)
     for (const lib of interleaved(run)) {
       const figures = await visitRun(browser, env, lib);
       for (const k of keys) s[k][lib].push(figures[k]);
+      const cold = await coldCheckSessionRun(browser, env, lib);
+      coldMs[lib].push(cold.ms);
+      coldJwks[lib].push(cold.jwks);
     }
+  for (const lib of interleaved(0))
+    anonymousJwks[lib].push(await anonymousLoadsRun(browser, env, lib, ANONYMOUS_LOADS));
   rows.push(
     { name: 'parseHash, first visit (callback fetch to result)', unit: 'ms', samples: s.firstMs, target: '<= 0.9' },
     { name: '  of which parseHash call to result', unit: 'ms', samples: s.firstParseMs, target: '<= 0.9' },
@@ -145,6 +153,15 @@ async function visits(browser: Browser, env: VisitEnv, rows: Row[]): Promise<voi
     { name: '  key-set requests', unit: '', samples: s.repeatJwks, sum: true, target: '0 for ours' },
     { name: 'checkSession round trip (keys cached)', unit: 'ms', samples: s.checkSessionMs, target: '<= 0.6' },
     { name: '  key-set requests', unit: '', samples: s.checkSessionJwks, sum: true, target: '0 for ours' },
+    { name: 'first checkSession, key set not cached', unit: 'ms', samples: coldMs, target: '<= 0.6' },
+    { name: '  key-set requests', unit: '', samples: coldJwks, sum: true },
+    {
+      name: `${ANONYMOUS_LOADS} anonymous checkSession page loads: key-set requests`,
+      unit: '',
+      samples: anonymousJwks,
+      sum: true,
+      target: '<= 1 for ours',
+    },
   );
 }
 

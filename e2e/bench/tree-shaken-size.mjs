@@ -19,7 +19,8 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // all three rounds merged: 12,698 B (12,704 B). Reading only the __Host- transaction cookie on
 // https without cookieDomain (catalogue STN-B4, a login CSRF closed): 12,705 B (12,736 B).
 // Issue 26: the aud/iat checks and the S14 secret list dropped from /authorize URLs: 12,797 B (12,800 B).
-const CEILING_GZIP = 12800;
+// Issue 27, parseHash starting the key-set load before the state check: +110 B. Both: MEASURED B (CEIL B).
+const CEILING_GZIP = 12928;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

@@ -96,13 +96,25 @@ export interface Outcome {
   broken: boolean;
 }
 
+const isKeySetRequest = (e: any) => e.kind === 'request' && e.method === 'GET' && e.path === '/.well-known/jwks.json';
+
+/**
+ * COMPATIBILITY S2 (issue 27): our flows start loading the tenant's own key set when they start, so
+ * where the answer is an error (no session, a closed popup) we make that request and auth0-js does
+ * not. Such extra requests (the first ones: a preload comes first) are left out; the rest compare.
+ */
+function withoutExtraKeySetRequests(ours: unknown[], reference: unknown[]): unknown[] {
+  let extra = ours.filter(isKeySetRequest).length - reference.filter(isKeySetRequest).length;
+  return ours.filter((e) => !(extra > 0 && isKeySetRequest(e) && extra-- > 0));
+}
+
 /** Runs a scenario with both libraries in parallel and compares the normalised records. */
 export async function compare(scenario: Scenario, ourEnv: Env, refEnv: Env): Promise<Outcome> {
   const [ourEntries, refEntries] = await Promise.all([
     runOnce(scenario, OURS, ourEnv),
     runOnce(scenario, REFERENCE, refEnv),
   ]);
-  const ours = normalizeRecord(ourEntries, ourEnv);
+  const ours = normalizeRecord(withoutExtraKeySetRequests(ourEntries, refEntries), ourEnv);
   const differences = diff(ours, normalizeRecord(refEntries, refEnv));
   const broken = (ours as { kind: string }[]).some((e) => e.kind === 'scenario error');
   return { ok: differences.length === 0 && !broken, ours, differences, broken };

@@ -263,6 +263,53 @@ describe('JWKS cache', () => {
     expect(fetches).toBe(2);
   });
 
+  it('a preload started before the answer is what the verification uses: one request, none after it', async () => {
+    const { preloadKeySet, getSigningKey } = await page();
+    const hints = memoryHints();
+    preloadKeySet(URL, source(hints));
+    expect(fetches).toBe(1); // no marker (a first visit): the request starts before preloadKeySet returns
+    preloadKeySet(URL, source(hints)); // a second flow while it loads: no second request
+    expect(await getSigningKey(URL, 'k1', source(hints))).toEqual(KEY);
+    expect(fetches).toBe(1);
+    preloadKeySet(URL, source(hints)); // fresh in memory: nothing read, nothing requested
+    expect(idb.log.filter((entry) => entry === 'get' || entry === 'fetch')).toEqual(['fetch']);
+  });
+
+  it('100 anonymous page loads that only preload (no token comes back) make one key-set request', async () => {
+    const hints = memoryHints();
+    for (let load = 0; load < 100; load++) {
+      const { preloadKeySet } = await page();
+      preloadKeySet(URL, source(hints));
+      await settle();
+      now += 5_000; // 100 loads over 500 s, within the 10-minute lifetime
+    }
+    expect(fetches).toBe(1);
+  }, 60_000);
+
+  it('reports a failed preload through the verification that awaits it, without a second request', async () => {
+    const { preloadKeySet, getSigningKey } = await page();
+    let fail: (err: Error) => void = () => {};
+    const failing: JwksSource = {
+      ...source(memoryHints()),
+      fetchJson: () => (fetches++, new Promise((_resolve, reject) => (fail = reject))),
+    };
+    preloadKeySet(URL, failing);
+    const verification = getSigningKey(URL, 'k1', failing);
+    await vi.waitFor(() => expect(fetches).toBe(1));
+    fail(new Error('Service Unavailable'));
+    await expect(verification).rejects.toThrow('Service Unavailable');
+    expect(fetches).toBe(1);
+  });
+
+  it('keeps the unknown-kid cooldown after a preload: a forged kid costs no second request', async () => {
+    const { preloadKeySet, getSigningKey } = await page();
+    preloadKeySet(URL, source(memoryHints()));
+    await expect(getSigningKey(URL, 'forged', source(memoryHints()))).rejects.toThrow(
+      'Could not find a public key for Key ID (kid) "forged"',
+    );
+    expect(fetches).toBe(1);
+  });
+
   // Last: before the fix a stalled open would have wedged idb-keyval's shared connection for the file.
   it('gives up on an IndexedDB read that does not answer within 300 ms and asks the network', async () => {
     const { getSigningKey } = await page();
@@ -275,5 +322,21 @@ describe('JWKS cache', () => {
     expect(key).toEqual(KEY);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(fetches).toBe(1);
+  });
+  it('a preload gives up on a stalled IndexedDB read after 300 ms as the verification does', async () => {
+    const hints = memoryHints();
+    await (await page()).getSigningKey(URL, 'k1', source(hints));
+    await settle();
+    const { preloadKeySet, getSigningKey } = await page();
+    idb.stall.open = true;
+    const started = Date.now();
+    preloadKeySet(URL, { ...source(hints), timer: realTimer });
+    const key = await Promise.race([
+      getSigningKey(URL, 'k1', source(hints)),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting for IndexedDB'), 2000)),
+    ]);
+    expect(key).toEqual(KEY);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(fetches).toBe(2);
   });
 });

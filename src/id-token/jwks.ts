@@ -136,23 +136,29 @@ function persist(url: string, set: CachedSet, source: JwksSource): void {
   }
 }
 
-/** One request per URL at a time: parallel callers share it. */
-function fetchSet(url: string, source: JwksSource): Promise<CachedSet> {
-  let pending = inFlight.get(url);
+/** One `start()` per URL at a time: parallel callers share its promise until it settles. */
+function shared<T>(flights: Map<string, Promise<T>>, url: string, start: () => Promise<T>): Promise<T> {
+  let pending = flights.get(url);
   if (!pending) {
+    flights.set(url, (pending = start()));
+    // Also handles a rejection, so an unawaited preload that fails is not an unhandled rejection.
+    const done = () => void flights.delete(url);
+    pending.then(done, done);
+  }
+  return pending;
+}
+
+/** One request per URL at a time. */
+const fetchSet = (url: string, source: JwksSource): Promise<CachedSet> =>
+  shared(inFlight, url, () => {
     lastRequest.set(url, source.now());
-    pending = source.fetchJson(url).then(({ body, cacheControl }) => {
+    return source.fetchJson(url).then(({ body, cacheControl }) => {
       const set = { keys: signingKeys(body), fetchedAt: source.now(), ttl: keySetTtl(cacheControl) };
       memory.set(url, set);
       persist(url, set, source);
       return set;
     });
-    const done = () => void inFlight.delete(url);
-    pending.then(done, done);
-    inFlight.set(url, pending);
-  }
-  return pending;
-}
+  });
 
 function persistedFresh(url: string, source: JwksSource): boolean {
   try {
@@ -174,27 +180,51 @@ function mayRefetch(url: string, set: CachedSet, source: JwksSource): boolean {
   return !(source.now() - last < UNKNOWN_KID_COOLDOWN_MS && source.now() >= last);
 }
 
+type KeySetOrigin = 'memory' | 'indexedDB' | 'network';
+interface LoadedSet {
+  set: CachedSet;
+  from: KeySetOrigin;
+}
+/** Loads under way, one per URL: a preload and the verifications that come while it runs share it. */
+const loads = new Map<string, Promise<LoadedSet>>();
+
+/**
+ * A fresh set from memory, else IndexedDB (when its marker says fresh), else the network. Runs
+ * synchronously up to the request when nothing fresh is stored, so a first visit's request starts
+ * before the caller goes on.
+ */
+async function loadSet(url: string, source: JwksSource): Promise<LoadedSet> {
+  const fresh = (set: CachedSet | undefined): set is CachedSet =>
+    !!set && isFresh(source.now() - set.fetchedAt, set.ttl);
+  let set = memory.get(url);
+  let from: KeySetOrigin = 'memory';
+  if (!fresh(set) && !inFlight.has(url) && persistedFresh(url, source)) {
+    set = await readPersisted(url, source);
+    from = 'indexedDB';
+    if (fresh(set)) memory.set(url, set);
+  }
+  return fresh(set) ? { set, from } : { set: await fetchSet(url, source), from: 'network' };
+}
+
+/**
+ * Starts loading the key set at `url` (memory, IndexedDB, then the network), so a flow can overlap
+ * it with its iframe, popup or redirect without awaiting it; a {@link getSigningKey} for `url`
+ * while it runs awaits it (its failure included) instead of loading again. The URL must come from
+ * the configuration, never from a token.
+ */
+export const preloadKeySet = (url: string, source: JwksSource): Promise<LoadedSet> =>
+  shared(loads, url, () => loadSet(url, source));
+
 /**
  * The key with `kid` from the key set at `url`. Throws v10's message when the set has no such key,
  * the fetch error (its message is the HTTP status text) when the set cannot be fetched, or a
  * `timeout` error when the key-set endpoint does not answer.
  */
 export async function getSigningKey(url: string, kid: unknown, source: JwksSource): Promise<JWK> {
-  const fresh = (set: CachedSet | undefined): set is CachedSet =>
-    !!set && isFresh(source.now() - set.fetchedAt, set.ttl);
-  let set = memory.get(url);
-  let from: 'memory' | 'indexedDB' | 'network' = 'memory';
-  if (!fresh(set) && !inFlight.has(url) && persistedFresh(url, source)) {
-    set = await readPersisted(url, source);
-    from = 'indexedDB';
-    if (fresh(set)) memory.set(url, set);
-  }
-  if (!fresh(set) && inFlight.has(url)) {
-    set = await inFlight.get(url);
-    from = 'network';
-  }
-  let key = fresh(set) ? findKey(set, kid) : undefined;
-  if (!key && (!fresh(set) || mayRefetch(url, set, source))) {
+  const loaded = await preloadKeySet(url, source);
+  let from = loaded.from;
+  let key = findKey(loaded.set, kid);
+  if (!key && mayRefetch(url, loaded.set, source)) {
     key = findKey(await fetchSet(url, source), kid);
     from = 'network';
   }

@@ -6,6 +6,7 @@ import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
 import type { RedirectContext } from './context.js';
 import { validateAuthenticationResponse, type AuthDone } from './validate-response.js';
+import { prefetchKeySetFor } from './key-set-prefetch.js';
 import type { ParseHashOptions } from '../types.js';
 
 /**
@@ -37,6 +38,8 @@ export function parseHash(ctx: RedirectContext, options: ParseHashOptions, cb: A
   if (expected.includes('id_token') && !has(parsed, 'id_token')) {
     return cb(invalidHash('id_token', 'id_token'));
   }
+  // Before the state and transaction work: on a first visit the key-set request is the long part.
+  prefetchKeySetFor(ctx, parsed.id_token);
   validateAuthenticationResponse(ctx, options, parsed, cb);
 }
 

@@ -22,6 +22,7 @@ import type { TransactionManager } from './transaction-manager.js';
 import { signupThenLogin } from './signup-then-login.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
+import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
 import type { RequestError } from '../errors.js';
 import type {
   Auth0Callback,
@@ -174,6 +175,9 @@ export class Popup {
     delete params.domain;
     const url = this.ctx.client.buildAuthorizeUrl(params);
     const handler = this.getPopupHandler(options);
+    // The callback page verifies on this origin: the login in the popup gives the key set time to
+    // reach IndexedDB, where that page finds it instead of requesting it after the redirect.
+    if (expectsIdToken(params.responseType)) prefetchKeySet(this.ctx);
     return callbackOrPromise(cb, (done) => handler.load(url, relayUrl, loadOptions, answer(done)));
   }
 

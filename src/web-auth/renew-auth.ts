@@ -12,6 +12,7 @@ import { trace, traceIgnored, withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from './context.js';
 import { parseHash } from './parse-hash.js';
+import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
 import type { RenewAuthOptions } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
 
@@ -82,4 +83,5 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
       );
     },
   );
+  if (expectsIdToken(params.responseType)) prefetchKeySet(ctx);
 }

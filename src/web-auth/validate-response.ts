@@ -3,13 +3,11 @@
  * transaction, ID-token verification, organization and `at_hash` checks, and the v10 `authResult`.
  */
 import { AuthResponseError } from '../errors.js';
-import { fetchJsonResponse } from '../http/fetch-json.js';
-import { joinUrl } from '../shared/query.js';
 import { trace, withHint } from '../shared/debug.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import type { RedirectContext } from './context.js';
-import type { RedirectEnv } from '../browser/env.js';
+import { keySetSource, keySetUrl } from './key-set-prefetch.js';
 import type { IdTokenPayload, AuthResult, ValidateOptions } from '../types.js';
 
 /**
@@ -51,14 +49,6 @@ export interface ParsedResponse {
 /** @internal The callback the validation steps report to. */
 export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
 
-function localStorageOf(env: RedirectEnv): Storage | undefined {
-  try {
-    return env.localStorage();
-  } catch {
-    return undefined; // disabled storage throws on access in some browsers
-  }
-}
-
 const invalidToken = (errorDescription: string, cause?: unknown) =>
   new AuthResponseError({ error: 'invalid_token', errorDescription }, { cause });
 
@@ -72,15 +62,8 @@ export function verifyToken(ctx: RedirectContext, token: string | undefined, non
   return verifyIdToken(token, {
     issuer: o.token_issuer,
     audience: o.clientID,
-    // From the expected issuer, never from the unverified token (v10 used the token's `iss`).
-    jwksUri: o.jwksURI || joinUrl(o.token_issuer, '.well-known/jwks.json'),
-    source: {
-      fetchJson: (url) => fetchJsonResponse(ctx.env, url),
-      now: () => ctx.env.now(),
-      timer: (fn, ms) => ctx.env.timer(fn, ms),
-      hints: localStorageOf(ctx.env),
-      trace: o.debug && ((kid, from) => trace(o.debug, 'idToken', 'key', { kid, from })),
-    },
+    jwksUri: keySetUrl(ctx),
+    source: keySetSource(ctx),
     leeway,
     maxAge: o.maxAge,
     clock: o.__clock ?? (() => new Date(ctx.env.now())),

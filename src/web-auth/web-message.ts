@@ -9,6 +9,7 @@ import { currentLocation } from '../browser/env.js';
 import { CREDENTIALS_IN_REDIRECT_URI, urlOrigin } from '../browser/url-origin.js';
 import type { WebAuthContext } from './context.js';
 import { validateAuthenticationResponse } from './validate-response.js';
+import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
 import { trace, traceIgnored } from '../shared/debug.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult, WebMessageHandler } from '../types.js';
@@ -83,6 +84,8 @@ export function runWebMessage(
     },
     traceIgnored(debug, 'webMessage'),
   );
+  // After the iframe has its address: the key set loads while the tenant answers, not after.
+  if (expectsIdToken(params.responseType)) prefetchKeySet(ctx);
 }
 
 export function webMessageHandler(ctx: WebAuthContext): WebMessageHandler {
