@@ -16,9 +16,9 @@ describe('CLI arguments', () => {
       kind: 'run',
       options: { port: 4400, config: 'tenant.json', dataFile: 'state.json', rotateKeys: true },
     });
-    expect(parseArgs(['--block-third-party-cookies'])).toEqual({
+    expect(parseArgs(['--block-third-party-cookies', '--dpop-nonce'])).toEqual({
       kind: 'run',
-      options: { port: 4400, blockThirdPartyCookies: true },
+      options: { port: 4400, blockThirdPartyCookies: true, dpopNonce: true },
     });
     expect(parseArgs(['--print-config'])).toEqual({ kind: 'print-config' });
   });

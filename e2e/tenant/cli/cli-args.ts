@@ -4,7 +4,7 @@ import type { TenantOptions } from '../server/server.js';
 
 export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
               [--login-page FILE] [--cert-file FILE] [--test-endpoints] [--rotate-keys]
-              [--block-third-party-cookies] [--print-config]
+              [--block-third-party-cookies] [--dpop-nonce] [--print-config]
 
   --port P           port on 127.0.0.1 (default 4400; 0 picks a free port)
   --http             serve plain HTTP instead of HTTPS with a self-signed certificate
@@ -18,6 +18,7 @@ export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config 
   --block-third-party-cookies
                      refuse the tenant's cookies in cross-site iframes and fetches, as browsers
                      that block third-party cookies do (also /__admin/switches)
+  --dpop-nonce       require the tenant's nonce in DPoP proofs (use_dpop_nonce; also /__admin/switches)
   --print-config     print the built-in tenant definition (a starting point for --config) and exit
 `;
 
@@ -38,6 +39,7 @@ const OPTIONS = {
   'test-endpoints': { type: 'boolean' },
   'rotate-keys': { type: 'boolean' },
   'block-third-party-cookies': { type: 'boolean' },
+  'dpop-nonce': { type: 'boolean' },
   'print-config': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -72,6 +74,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (values['test-endpoints']) options.testEndpoints = true;
   if (values['rotate-keys']) options.rotateKeys = true;
   if (values['block-third-party-cookies']) options.blockThirdPartyCookies = true;
+  if (values['dpop-nonce']) options.dpopNonce = true;
   if (values['cert-file'] === undefined) return { kind: 'run', options };
   if (options.http) return { kind: 'error', message: '--cert-file needs HTTPS (drop --http)' };
   return { kind: 'run', options, certFile: values['cert-file'] };

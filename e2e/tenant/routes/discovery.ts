@@ -3,6 +3,7 @@ import { GRANT_TYPES } from '../config/definition.js';
 import type { Handler } from '../http/types.js';
 import { answerPublicPreflight, publicCors } from '../protocol/cors.js';
 import { sendJson } from '../http/http-io.js';
+import { DPOP_ALGS } from '../protocol/dpop.js';
 
 /** /oauth/token and /oauth/revoke authenticate clients the same way (client-auth.ts). */
 const CLIENT_AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic', 'private_key_jwt', 'tls_client_auth'];
@@ -71,6 +72,7 @@ export const openidConfiguration: Handler = (ctx) => {
       request_parameter_supported: false,
       request_uri_parameter_supported: false,
       tls_client_certificate_bound_access_tokens: true,
+      dpop_signing_alg_values_supported: DPOP_ALGS,
     },
     publicCors(ctx),
   );

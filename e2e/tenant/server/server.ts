@@ -29,6 +29,7 @@ import { ReplayCache } from '../state/replay-cache.js';
 import { repoRoot } from '../core/repo-root.js';
 import { ResetTicketStore } from '../state/reset-tickets.js';
 import { SwitchBoard } from '../state/switches.js';
+import { DpopNonces } from '../state/dpop-nonces.js';
 import type { Switches } from '../state/switches.js';
 import { createListener } from './router.js';
 import { TenantState } from '../state/state.js';
@@ -69,6 +70,8 @@ export interface TenantOptions {
    * tenant cookie, and cannot set one (protocol/third-party-cookies.ts).
    */
   blockThirdPartyCookies?: boolean;
+  /** Start with the `dpopNonce` switch on: every DPoP proof needs the tenant's nonce. */
+  dpopNonce?: boolean;
 }
 
 export interface RunningTenant {
@@ -176,7 +179,13 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     captcha: state.register(new CaptchaService(now, model.captcha)),
     bruteForce: state.register(new BruteForce(now, model.bruteForce)),
     rateLimiter: state.register(new EndpointRateLimiter(now, model.rateLimits)),
-    switches: state.register(new SwitchBoard({ blockThirdPartyCookies: opts.blockThirdPartyCookies === true })),
+    switches: state.register(
+      new SwitchBoard({
+        blockThirdPartyCookies: opts.blockThirdPartyCookies === true,
+        dpopNonce: opts.dpopNonce === true,
+      }),
+    ),
+    dpopNonces: state.register(new DpopNonces(now)),
     hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
     loginPage: opts.loginPage,
   };

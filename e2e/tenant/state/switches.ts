@@ -9,9 +9,11 @@ export interface Switches {
    * cookies their answers set, as a browser that blocks third-party cookies does.
    */
   blockThirdPartyCookies: boolean;
+  /** Require a server-provided nonce in every DPoP proof (`use_dpop_nonce`, RFC 9449 §8). */
+  dpopNonce: boolean;
 }
 
-export const SWITCH_NAMES: ReadonlyArray<keyof Switches> = ['blockThirdPartyCookies'];
+export const SWITCH_NAMES: ReadonlyArray<keyof Switches> = ['blockThirdPartyCookies', 'dpopNonce'];
 
 export class SwitchBoard {
   private current: Switches;

@@ -35,7 +35,10 @@ describe('the blockThirdPartyCookies switch', () => {
   });
 
   it('on: a cross-site iframe answers login_required; same-site frames and top-level navigations keep the session', async () => {
-    expect(tenant.setSwitches({ blockThirdPartyCookies: true })).toEqual({ blockThirdPartyCookies: true });
+    expect(tenant.setSwitches({ blockThirdPartyCookies: true })).toEqual({
+      blockThirdPartyCookies: true,
+      dpopNonce: false,
+    });
     try {
       expect(webMessageOf(await silent(IFRAME)).response).toEqual({
         error: 'login_required',
@@ -81,19 +84,28 @@ describe('the blockThirdPartyCookies switch', () => {
   });
 
   it('/__admin/switches reads and sets it; bad input is refused; a reset restores the start value', async () => {
-    expect((await send(tenant, '/__admin/switches')).json()).toEqual({ blockThirdPartyCookies: false });
+    expect((await send(tenant, '/__admin/switches')).json()).toEqual({
+      blockThirdPartyCookies: false,
+      dpopNonce: false,
+    });
     const on = await postJson(tenant, '/__admin/switches', { blockThirdPartyCookies: true });
     expect(on.status).toBe(200);
-    expect(on.json()).toEqual({ blockThirdPartyCookies: true });
+    expect(on.json()).toEqual({ blockThirdPartyCookies: true, dpopNonce: false });
     expect(webMessageOf(await silent(IFRAME)).response).toHaveProperty('error', 'login_required');
     for (const bad of [{ blockThirdPartyCookies: 'yes' }, { blockThirdPartyCookie: true }, []]) {
       const reply = await postJson(tenant, '/__admin/switches', bad);
       expect(reply.status, JSON.stringify(bad)).toBe(400);
       expect(reply.json()).toMatchObject({ error: 'invalid_request' });
     }
-    expect((await send(tenant, '/__admin/switches')).json()).toEqual({ blockThirdPartyCookies: true });
+    expect((await send(tenant, '/__admin/switches')).json()).toEqual({
+      blockThirdPartyCookies: true,
+      dpopNonce: false,
+    });
     expect((await send(tenant, '/__admin/reset', { method: 'POST' })).status).toBe(204);
-    expect((await send(tenant, '/__admin/switches')).json()).toEqual({ blockThirdPartyCookies: false });
+    expect((await send(tenant, '/__admin/switches')).json()).toEqual({
+      blockThirdPartyCookies: false,
+      dpopNonce: false,
+    });
   });
 
   it('TenantOptions.blockThirdPartyCookies starts with it on, and a reset keeps it on', async () => {
@@ -107,7 +119,10 @@ describe('the blockThirdPartyCookies switch', () => {
         });
       expect(webMessageOf(await frame()).response).toHaveProperty('error', 'login_required');
       await send(blocking, '/__admin/reset', { method: 'POST' });
-      expect((await send(blocking, '/__admin/switches')).json()).toEqual({ blockThirdPartyCookies: true });
+      expect((await send(blocking, '/__admin/switches')).json()).toEqual({
+        blockThirdPartyCookies: true,
+        dpopNonce: false,
+      });
     } finally {
       await blocking.close();
     }
