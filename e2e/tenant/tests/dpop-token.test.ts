@@ -119,6 +119,30 @@ describe('DPoP at /oauth/token', () => {
     expect((await tokenRequest(tenant, exchange, await dpopProof(key, tokenUrl))).status).toBe(200);
   });
 
+  it('answers hostile DPoP headers with invalid_dpop_proof, never a 5xx', async () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const claims = b64({ htm: 'POST', htu: tokenUrl, jti: 'j', iat: Math.floor(Date.now() / 1000) });
+    const withHeader = (h: unknown) => `${b64(h)}.${claims}.c2ln`;
+    const hostile = [
+      '',
+      ' ',
+      'a.b.c',
+      'x'.repeat(9000),
+      withHeader(null),
+      withHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: 'string' }),
+      withHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: [] }),
+      withHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: { kty: 'EC' } }),
+      withHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: { kty: 'oct', k: 'AAAA' } }),
+      withHeader({ alg: 'RS256', typ: 'dpop+jwt', jwk: key.publicJwk }),
+      withHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: { ...key.publicJwk, x: 'not-a-point' } }),
+    ];
+    for (const proof of hostile) {
+      const reply = await refresh('whatever', proof);
+      expect(reply.status, proof.slice(0, 60)).toBe(400);
+      expect(reply.json(), proof.slice(0, 60)).toMatchObject({ error: 'invalid_dpop_proof' });
+    }
+  });
+
   it('also binds client_credentials tokens (with the client certificate binding left as it was)', async () => {
     const reply = await tokenRequest(
       tenant,
