@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify } from 'jose';
 import type { JWK, JWTPayload } from 'jose';
 import type { RequestContext } from '../http/types.js';
+import { HttpError } from '../http/http-io.js';
 
 /** Asymmetric algorithms accepted for proofs (listed in discovery). */
 export const DPOP_ALGS = ['ES256', 'ES384', 'RS256', 'PS256'];
@@ -129,4 +130,20 @@ export async function checkDpopProof(ctx: RequestContext, accessToken?: string):
 /** The `DPoP-Nonce` header to add to an answer while nonces are required. */
 export function dpopNonceHeader(ctx: RequestContext): Record<string, string> {
   return ctx.tenant.switches.get().dpopNonce ? { 'DPoP-Nonce': ctx.tenant.dpopNonces.issue() } : {};
+}
+
+/**
+ * The proof of a request to /oauth/token or /oauth/revoke: the key thumbprint of a valid proof,
+ * undefined without a `DPoP` header; a refused proof is a 400 (with `DPoP-Nonce` for a nonce).
+ */
+export async function authorizationServerProof(ctx: RequestContext): Promise<string | undefined> {
+  const proof = await checkDpopProof(ctx);
+  if (proof.kind === 'refused')
+    throw new HttpError(
+      400,
+      proof.error,
+      proof.description,
+      proof.nonce === undefined ? {} : { 'DPoP-Nonce': proof.nonce },
+    );
+  return proof.kind === 'valid' ? proof.jkt : undefined;
 }

@@ -7,7 +7,7 @@ import { authenticateClient, CLIENT_AUTH_PARAMS } from '../protocol/client-auth.
 import type { Handler } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendJson } from '../http/http-io.js';
-import { checkDpopProof, dpopNonceHeader } from '../protocol/dpop.js';
+import { authorizationServerProof, dpopNonceHeader } from '../protocol/dpop.js';
 import { bodyObject, stringParams } from '../http/params.js';
 import { authorizationCode } from './grants/authorization-code.js';
 import { clientCredentials } from './grants/client-credentials.js';
@@ -46,15 +46,7 @@ export const token: Handler = async (ctx) => {
     throw new HttpError(400, 'unauthorized_client', `Grant type '${grantType}' not allowed for the client.`);
   }
   // Before the grant runs, so a refused proof leaves a code or refresh token as it was.
-  const proof = await checkDpopProof(ctx);
-  if (proof.kind === 'refused')
-    throw new HttpError(
-      400,
-      proof.error,
-      proof.description,
-      proof.nonce === undefined ? {} : { 'DPoP-Nonce': proof.nonce },
-    );
-  const dpopJkt = proof.kind === 'valid' ? proof.jkt : undefined;
+  const dpopJkt = await authorizationServerProof(ctx);
   const result = await grant.handle(ctx, params, auth, dpopJkt);
   sendJson(ctx.res, 200, result, { Pragma: 'no-cache', ...(dpopJkt === undefined ? {} : dpopNonceHeader(ctx)) });
 };

@@ -105,6 +105,27 @@ describe('DPoP at /oauth/token', () => {
     expect((await refresh(live, await dpopProof(key, tokenUrl))).status).toBe(200);
   });
 
+  it('/oauth/revoke revokes a bound refresh token only with a proof by its key', async () => {
+    const rt = String((await dpopLogin(tenant, key))['refresh_token']);
+    const revokeUrl = `${tenant.url}/oauth/revoke`;
+    const revoke = (proof?: string) =>
+      postJson(
+        tenant,
+        '/oauth/revoke',
+        { client_id: 'spa-client', token: rt },
+        proof === undefined ? {} : { dpop: proof },
+      );
+    for (const proof of [undefined, await dpopProof(await dpopKey(), revokeUrl)]) {
+      const reply = await revoke(proof);
+      expect(reply.status).toBe(400);
+      expect(reply.json()).toMatchObject({ error: 'invalid_grant' });
+    }
+    // A proof for the token endpoint is not one for the revocation endpoint.
+    expect((await revoke(await dpopProof(key, tokenUrl))).json()).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect((await revoke(await dpopProof(key, revokeUrl))).status).toBe(200);
+    expect((await refresh(rt, await dpopProof(key, tokenUrl))).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('refuses symmetric and unsupported algorithms', async () => {
     const { code, redirectUri } = await codeFor(tenant, { scope: 'openid' });
     const exchange = { grant_type: 'authorization_code', client_id: 'spa-client', code, redirect_uri: redirectUri };
