@@ -18,5 +18,6 @@ export function silentAuth(ctx: WebAuthContext, options: AnyObject, cb: NodeCall
       ? renewAuth(ctx, options as never, cb)
       : checkSession(ctx, options, cb, pkce ? webMessageCode(ctx) : undefined);
   if (ctx.baseOptions.useRefreshTokens) return refreshSession(ctx, options, legacyCallback(cb), iframe);
-  iframe();
+  // What v10's call returned (its callback's value, for a failed precondition), returned as it was.
+  return iframe();
 }
