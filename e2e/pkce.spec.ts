@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { useBrowserHarness } from './support/harness.js';
-import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import {
+  ALICE,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  type AppConfig,
+  type LibBuild,
+} from './support/flow.js';
 
 const h = useBrowserHarness();
 const BUILDS: readonly LibBuild[] = ['umd', 'esm'];
@@ -134,5 +143,59 @@ describe.each(BUILDS)('sessions without third-party cookies (%s)', (lib) => {
     expect(after.err).toMatchObject({ error: 'login_required' });
     expect(after.calls).toBe(1);
     expect(JSON.stringify(after.err)).not.toContain(token);
+  });
+
+  it('two tabs renewing 20 times each at once never present the same refresh token (Web Locks)', async () => {
+    expect((await pkceLogin(lib)).err).toBeNull();
+    const other = await h.context.newPage();
+    await openApp(other, h.app.url, lib);
+    await openApp(h.page, h.app.url, lib);
+    const renew20 = (page: Page) =>
+      page.evaluate(async (cfg) => {
+        const lib = await (window as any).libReady;
+        const outcomes = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            new lib.WebAuth(cfg).checkSession({}).then(
+              (r: any) => (r.accessToken ? 'ok' : 'empty'),
+              (e: any) => String(e.error),
+            ),
+          ),
+        );
+        return outcomes as string[];
+      }, pkce(lib));
+    const [a, b] = await Promise.all([renew20(h.page), renew20(other)]);
+    // A reuse would revoke the family: every later renewal would then say login_required.
+    expect([...a, ...b]).toEqual(Array(40).fill('ok'));
+  });
+
+  it('popup.authorize with usePKCE: the popup page redeems the code and the opener gets the result once', async () => {
+    await openApp(h.page, h.app.url, lib);
+    const cfg = pkce(lib);
+    const [popup] = await Promise.all([
+      h.context.waitForEvent('page'),
+      h.page.evaluate((cfg) => {
+        (window as any).__outcome = (window as any).libReady.then(
+          (lib: any) =>
+            new Promise((resolve) => {
+              let calls = 0;
+              new lib.WebAuth(cfg).popup.authorize({ appState: { from: 'popup' } }, (err: any, result: any) => {
+                calls++;
+                setTimeout(() => resolve({ err: err ? JSON.parse(JSON.stringify(err)) : null, result, calls }), 200);
+              });
+            }),
+        );
+      }, cfg),
+    ]);
+    await popup.waitForSelector('#username');
+    await popup.fill('#username', ALICE.email);
+    await popup.fill('#password', ALICE.password);
+    await Promise.all([popup.waitForURL((url) => url.origin === h.app.url), popup.click('#submit')]);
+    expect(new URL(popup.url()).searchParams.has('code')).toBe(true);
+    await popup.evaluate(async (cfg) => new (await (window as any).libReady).WebAuth(cfg).popup.callback(), cfg);
+    const seen = (await h.page.evaluate(() => (window as any).__outcome)) as Seen;
+    expect(seen.err).toBeNull();
+    expect(seen.calls).toBe(1);
+    expect(seen.result).toMatchObject({ tokenType: 'Bearer', appState: { from: 'popup' }, refreshToken: null });
+    expect(seen.result!.accessToken).toBeTruthy();
   });
 });
