@@ -182,6 +182,33 @@ describe('authorize and parseHash with usePKCE', () => {
   });
 });
 
+describe('client.buildAuthorizeUrl with usePKCE', () => {
+  it('stores a transaction with a verifier and resolves with the URL carrying its challenge', async () => {
+    const auth = testWebAuth(env, { responseType: 'code' });
+    const url = new URL(
+      await auth.client.buildAuthorizeUrl({ usePKCE: true, redirectUri: 'https://app.example.com/cb' }),
+    );
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.has('use_pkce')).toBe(false);
+    expect(env.navigations).toEqual([]);
+    answersCode(url);
+    const result = await auth.parseHash({ usePKCE: true, hash: `#code=C&state=${url.searchParams.get('state')}` });
+    expect(result?.accessToken).toBe('AT');
+    const [request] = tokenRequests();
+    expect(createHash('sha256').update(request!.body.code_verifier).digest('base64url')).toBe(
+      url.searchParams.get('code_challenge'),
+    );
+    expect(request!.body.redirect_uri).toBe('https://app.example.com/cb');
+  });
+
+  it('is the plain v10 URL builder without it (a string, nothing stored)', () => {
+    const auth = testWebAuth(env, { responseType: 'code' });
+    const url = auth.client.buildAuthorizeUrl({ state: 'S', redirectUri: 'https://app.example.com/cb' });
+    expect(typeof url).toBe('string');
+    expect(env.cookieWrites).toEqual([]);
+  });
+});
+
 describe('checkSession with usePKCE (no refresh tokens)', () => {
   it('asks for a code by web_message and redeems it', async () => {
     const auth = pkceAuth();
