@@ -21,9 +21,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Management's request path: 25,209 B (25,216 B). The checkSession iframe addressed before it
 // enters the page (about 5 ms per call): 25,214 B.
 // Issue 25 (PKCE code flow, refresh-token rotation with a lock and revocation, all opt-in): +1,717 B,
-// 26,931 B (26,944 B).
+// 26,931 B; with client.buildAuthorizeUrl({ usePKCE }) +1,736 B, 26,950 B (26,976 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26944;
+const BUDGET_GZIP = 26976;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
