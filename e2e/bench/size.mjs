@@ -24,9 +24,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // redirectUri origins parsed with new URL and credentials refused, callbacks keeping v10's arity):
 // 25,319 B (25,344 B).
 // Issue 27, the key set loaded at flow start (checkSession, renewAuth, popup.authorize, parseHash)
-// instead of after the answer: +208 B. Both: MEASURED B (CEIL B).
+// instead of after the answer: +208 B.
+// Issue 25 (PKCE code flow, refresh-token rotation with a lock and revocation, all opt-in): +1,736 B.
+// All three merged: 27,291 B (27,296 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25536;
+const BUDGET_GZIP = 27296;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -19,8 +19,10 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // all three rounds merged: 12,698 B (12,704 B). Reading only the __Host- transaction cookie on
 // https without cookieDomain (catalogue STN-B4, a login CSRF closed): 12,705 B (12,736 B).
 // Issue 26: the aud/iat checks and the S14 secret list dropped from /authorize URLs: 12,797 B (12,800 B).
-// Issue 27, parseHash starting the key-set load before the state check: +110 B. Both: MEASURED B (CEIL B).
-const CEILING_GZIP = 12928;
+// Issue 27, parseHash starting the key-set load before the state check: +110 B.
+// Issue 25: ID-token checks shared with the code exchange, a verifier slot in transactions: +53 B.
+// All three merged: 12,950 B (12,960 B).
+const CEILING_GZIP = 12960;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

@@ -17,7 +17,8 @@ import * as token from './token.js';
 import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
 import type { RequestError } from '../errors.js';
 import type { AuthenticationClient } from './client-api.js';
-import { clientSsoData } from '../web-auth/client-sso-data.js';
+import { clientSsoData, contextOf } from '../web-auth/client-sso-data.js';
+import { pkceAuthorizeUrl } from '../pkce/start.js';
 import type {
   Auth0Callback,
   Auth0Challenge,
@@ -117,13 +118,19 @@ export class Authentication implements AuthenticationClient {
 
   /**
    * The `/authorize` URL for a new transaction (`state`, and `nonce` for ID tokens, must be given).
+   * With `usePKCE: true` (and `responseType: 'code'`) it stores a transaction with a new code
+   * verifier, as `authorize` does, and resolves with the URL carrying its S256 challenge.
    *
    * @example
    * ```ts
    * const url = auth.buildAuthorizeUrl({ responseType: 'code', redirectUri, state, scope: 'openid' });
    * ```
    */
-  buildAuthorizeUrl(options: AuthorizeOptions): string {
+  buildAuthorizeUrl(options: AuthorizeOptions & { usePKCE?: false | undefined }): string;
+  buildAuthorizeUrl(options: AuthorizeOptions & { usePKCE: true }): Promise<string>;
+  buildAuthorizeUrl(options: AuthorizeOptions): string | Promise<string> {
+    // With usePKCE the URL carries a digest of a stored verifier: a transaction is kept, as `authorize` keeps one.
+    if (options?.usePKCE) return pkceAuthorizeUrl(contextOf(this), options);
     return buildAuthorizeUrl({ ...this.ctx, telemetry: this.http.telemetry }, options);
   }
 

@@ -33,6 +33,11 @@ export interface ParseHashOptions extends ValidateOptions {
   responseType?: string | undefined;
   /** Not read by auth0-js 10: a present ID token is always verified. Accepted for older code. */
   _idTokenVerification?: boolean | undefined;
+  /**
+   * Reads a code response (query, or fragment with `responseMode: 'fragment'`) and redeems it with
+   * the transaction's PKCE verifier; defaults to the constructor's `usePKCE`.
+   */
+  usePKCE?: boolean | undefined;
 }
 
 /** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */

@@ -23,7 +23,8 @@ export function linkClientContext(client: AuthenticationClient, ctx: WebAuthCont
   (client as Linked)[CONTEXT] = ctx;
 }
 
-function contextOf(client: AuthenticationClient): WebAuthContext {
+/** The client's `WebAuth` context (its own one for a client made alone, created on first use). */
+export function contextOf(client: AuthenticationClient): WebAuthContext {
   // Own property only: a client derived with Object.create gets a context of its own, as before.
   let ctx = has(client, CONTEXT) ? (client as Linked)[CONTEXT] : undefined;
   if (!ctx) {

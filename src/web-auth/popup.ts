@@ -20,6 +20,7 @@ import { crossOriginAuthentication, crossOriginLogin } from './cross-origin-logi
 import type { CrossOriginAuthentication } from '../types.js';
 import type { TransactionManager } from './transaction-manager.js';
 import { signupThenLogin } from './signup-then-login.js';
+import { startPkce, usesPkce } from '../pkce/start.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
 import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
@@ -170,15 +171,34 @@ export class Popup {
       return callbackOrPromise(cb, (done) => answer(done)(error)) as never;
     }
     if (plugin) params = plugin.processParams(params);
+    delete params.domain;
+    const load = (handler: PopupLoader, url: string, done: NodeCallback<any>) =>
+      handler.load(url, relayUrl, loadOptions, answer(done));
+    if (usesPkce(this.ctx, params)) {
+      // The window opens now, in the click; the challenge (a digest) arrives a moment later.
+      const handler = this.getPopupHandler(options, true);
+      const opened = (handler as PopupHandler)._current_popup ?? null;
+      const ready = startPkce(this.ctx, params);
+      let channel: PopupChannel | undefined;
+      // Until the window is loaded, the handle closes and focuses the window itself.
+      const handle: PopupChannel = {
+        originalPopup: opened,
+        close: () => (channel ? channel.close() : opened?.close()),
+        focus: () => (channel ?? opened)?.focus(),
+      };
+      return callbackOrPromise(cb, (done) => {
+        void ready.then((p) => (channel = load(handler, this.ctx.client.buildAuthorizeUrl(p), done)));
+        return handle;
+      });
+    }
     params = this.ctx.transactionManager.process(params);
     params.scope = params.scope || 'openid profile email';
-    delete params.domain;
     const url = this.ctx.client.buildAuthorizeUrl(params);
     const handler = this.getPopupHandler(options);
     // The callback page verifies on this origin: the login in the popup gives the key set time to
     // reach IndexedDB, where that page finds it instead of requesting it after the redirect.
     if (expectsIdToken(params.responseType)) prefetchKeySet(this.ctx);
-    return callbackOrPromise(cb, (done) => handler.load(url, relayUrl, loadOptions, answer(done)));
+    return callbackOrPromise(cb, (done) => load(handler, url, done));
   }
 
   /**

@@ -8,7 +8,7 @@ import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import { CREDENTIALS_IN_REDIRECT_URI, urlOrigin } from '../browser/url-origin.js';
 import type { WebAuthContext } from './context.js';
-import { validateAuthenticationResponse } from './validate-response.js';
+import { validateAuthenticationResponse, type AuthDone } from './validate-response.js';
 import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
 import { trace, traceIgnored } from '../shared/debug.js';
 import type { AnyObject } from '../shared/types.js';
@@ -26,11 +26,18 @@ const ORIGIN_CHECKED = /^(https?|file|chrome-extension):/i;
  * Runs `/authorize` for `params` (mutated: `responseMode`, `prompt`) in a hidden iframe and calls
  * `cb` once with the raw outcome: `{ error, error_description }`, a validation error's fields, or
  * the `authResult`. Callers wrap `cb` with the response handler flags of their v10 call site.
+ * `validate` checks an accepted answer (default: v10's token validation; PKCE redeems a code).
  */
 export function runWebMessage(
   ctx: WebAuthContext,
   params: AnyObject,
   cb: (err: AnyObject | null, result?: AuthResult | null) => void,
+  validate: (
+    ctx: WebAuthContext,
+    params: AnyObject,
+    response: AnyObject,
+    cb: AuthDone,
+  ) => void = validateAuthenticationResponse,
 ): void {
   params.responseMode = 'web_message';
   params.prompt = 'none';
@@ -80,7 +87,7 @@ export function runWebMessage(
         return fail(error, params.state);
       }
       if (response.error) return fail(response, response.state);
-      validateAuthenticationResponse(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
+      validate(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
     },
     traceIgnored(debug, 'webMessage'),
   );
