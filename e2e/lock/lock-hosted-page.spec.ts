@@ -1,7 +1,7 @@
 /**
  * examples/lock-hosted-page: Lock 14.3.0 on the packed webauth-js, bundled once by the example's own
  * build.mjs, served by the local tenant as its login page (`loginPage`, the CLI's --login-page).
- * The SPA and CDN examples log in through it in Chromium, under the tenant's nonce-only CSP (any
+ * The SPA and CDN examples log in through it in Chromium (and a signup and a password reset), under the tenant's nonce-only CSP (any
  * violation fails the test). Saves the README's screenshot.
  */
 import { mkdir, rm } from 'node:fs/promises';
@@ -55,17 +55,23 @@ async function submit(page: Page, email: string, password: string): Promise<void
   await page.click('.auth0-lock button[name="submit"]');
 }
 
+/** Opens the SPA example and follows its Log in to Lock on the tenant; returns the page's errors. */
+async function openLockFromSpa(page: Page): Promise<string[]> {
+  const errors = watchErrors(page);
+  await page.goto(`${spa.url}/`);
+  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
+  await page.click('#login');
+  await lockShown(page);
+  return errors;
+}
+
 it('builds the example with Lock on webauth-js', () => {
   expect(built.errors).toEqual([]);
 });
 
 it('signs in to the SPA example through Lock, after showing a wrong password', async () => {
   const { page } = h;
-  const errors = watchErrors(page);
-  await page.goto(`${spa.url}/`);
-  await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
-  await page.click('#login');
-  await lockShown(page);
+  const errors = await openLockFromSpa(page);
   // Lock's styles applied (they sit in the pre-placed, nonce'd <style>): its box is laid out.
   expect(await page.evaluate(() => document.getElementById('auth0-lock-style')?.textContent?.length)).toBeGreaterThan(
     1000,
@@ -80,6 +86,31 @@ it('signs in to the SPA example through Lock, after showing a wrong password', a
   await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${ALICE.email}.`);
   expect(await page.textContent('#claims tr:has(th:text-is("aud")) td')).toBe('spa-client');
   expect(h.tenant.requests.some((r) => JSON.stringify(r.query).includes(ALICE.password))).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+it("signs a new user up through Lock's Sign Up tab and into the SPA example", async () => {
+  const { page } = h;
+  const errors = await openLockFromSpa(page);
+  await page.click('.auth0-lock-tabs a:text("Sign Up")');
+  await submit(page, 'erin@example.com', 'Str0ng!passw0rd-erin');
+  await page.waitForURL((url) => url.origin === spa.url, POLL);
+  await expect.poll(() => page.textContent('#status'), POLL).toBe('Signed in as erin@example.com.');
+  expect(h.tenant.requests.some((r) => r.path === '/dbconnections/signup' && r.method === 'POST')).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+it("sends a password reset email from Lock's forgot-password screen", async () => {
+  const { page } = h;
+  const errors = await openLockFromSpa(page);
+  await page.click('.auth0-lock a.auth0-lock-alternative-link');
+  await page.fill('.auth0-lock input[name="email"]', ALICE.email);
+  const before = h.tenant.outbox.length;
+  await page.click('.auth0-lock button[name="submit"]');
+  await expect
+    .poll(() => page.textContent('.auth0-global-message-success'), POLL)
+    .toMatch(/sent you an email to reset your password/i);
+  expect(h.tenant.outbox.slice(before).map((m) => [m.kind, m.to])).toEqual([['change_password', ALICE.email]]);
   expect(errors).toEqual([]);
 });
 
