@@ -13,6 +13,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
 import { installPackedPackage, REPO_ROOT } from '../support/packed-package.js';
+import { browserBundleOptions } from '../../examples/lock-hosted-page/build.mjs';
 
 export type LockFlavour = 'webauth-js' | 'reference-plain' | 'reference';
 
@@ -39,29 +40,36 @@ const referenceEsm: Plugin = {
   },
 };
 
-export async function buildLockApp(flavour: LockFlavour, tenant: LockAppTenant): Promise<BuiltLockApp> {
+/**
+ * Copies `source` to e2e/.build/`name` with Lock 14.3.0 in its node_modules and, when `webauthJs`,
+ * the packed webauth-js as `auth0-js`: a Lock project as npm installs it. Returns the folder.
+ */
+export async function layOutLockProject(source: string, name: string, webauthJs: boolean): Promise<string> {
   // Inside the repository, so Lock's own dependencies resolve from its node_modules as hoisted.
-  const dir = join(REPO_ROOT, 'e2e', '.build', `lock-app-${flavour}`);
+  const dir = join(REPO_ROOT, 'e2e', '.build', name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  await cp(join(REPO_ROOT, 'e2e', 'lock', 'app'), dir, { recursive: true });
+  await cp(source, dir, { recursive: true });
   await cp(join(REPO_ROOT, 'node_modules', 'auth0-lock'), join(dir, 'node_modules', 'auth0-lock'), { recursive: true });
-  if (flavour === 'webauth-js') await installPackedPackage(dir, 'auth0-js');
+  if (webauthJs) await installPackedPackage(dir, 'auth0-js');
+  return dir;
+}
+
+export async function buildLockApp(flavour: LockFlavour, tenant: LockAppTenant): Promise<BuiltLockApp> {
+  const dir = await layOutLockProject(
+    join(REPO_ROOT, 'e2e', 'lock', 'app'),
+    `lock-app-${flavour}`,
+    flavour === 'webauth-js',
+  );
   await writeFile(join(dir, 'src', 'tenant.js'), `export const tenant = ${JSON.stringify(tenant)};\n`);
   const started = Date.now();
   const result = await build({
+    ...browserBundleOptions,
     absWorkingDir: dir,
     entryPoints: [
       { in: 'src/main.js', out: 'app' },
       { in: 'src/co-verify.js', out: 'pages/co-verify' },
     ],
-    outdir: '.',
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // As a production build: a third of the size, so each page load parses less.
-    minify: true,
     plugins: flavour === 'reference' ? [referenceEsm] : [],
     metafile: true,
     logLevel: 'silent',

@@ -32,7 +32,7 @@ import { AVATAR_PATH, avatar } from './avatar.js';
 import { CLIENT_SETTINGS_PATH, clientSettingsScript } from './client-settings.js';
 import { discoveryPreflight, jwks, openidConfiguration } from './discovery.js';
 import { loginCallback, usernamePasswordLogin } from './hosted-login.js';
-import { STATIC_PATH, staticAsset } from './static-assets.js';
+import { LOGIN_PAGE_ASSET_PATH, loginPageAsset, STATIC_PATH, staticAsset } from './static-assets.js';
 import { delegation, legacyPreflight, oauthRo } from './legacy.js';
 import { logout } from './logout.js';
 import { geolocCountry, ssoData, userPreflight } from './sso-data.js';
@@ -45,6 +45,7 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
   { path: '/usernamepassword/login', methods: { POST: usernamePasswordLogin } },
   { path: '/login/callback', methods: { POST: loginCallback } },
   { path: STATIC_PATH, methods: { GET: staticAsset } },
+  { path: LOGIN_PAGE_ASSET_PATH, methods: { GET: loginPageAsset } },
   { path: '/co/authenticate', methods: { POST: coAuthenticate, OPTIONS: coAuthenticatePreflight } },
   { path: '/co/verify', methods: { GET: coVerifyGet, POST: coVerifyPost } },
   { path: '/oauth/token', methods: { POST: token, OPTIONS: tokenPreflight } },

@@ -79,4 +79,23 @@ describe('a custom login page', () => {
       message: '--cert-file needs HTTPS (drop --http)',
     });
   });
+
+  it('serves scripts beside the template at /static/login-page/, and nothing else', async () => {
+    writeFileSync(join(dir, 'lock-page.js'), 'window.loaded = true;');
+    writeFileSync(join(dir, 'notes.txt'), 'private');
+    const script = await send(tenant, '/static/login-page/lock-page.js');
+    expect(script.status).toBe(200);
+    expect(script.text).toBe('window.loaded = true;');
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    for (const path of ['notes.txt', 'missing.js', '..%2Flogin.js', '../login.html', 'sub/lock-page.js'])
+      expect((await send(tenant, `/static/login-page/${path}`)).status).toBe(404);
+    // A tenant without a login page serves none.
+    const other = await startTenant({ http: true });
+    try {
+      expect((await send(other, '/static/login-page/lock-page.js')).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
 });
