@@ -4,6 +4,7 @@
  */
 import { compactVerify } from 'jose';
 import { ConfigurationError } from '../errors.js';
+import { encodeBase64url } from '../shared/base64url.js';
 import { decodeJwt } from './decode.js';
 import { getSigningKey, type JwksSource } from './jwks.js';
 import type { IdTokenPayload } from '../types.js';
@@ -151,8 +152,5 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
 /** `at_hash`: base64url of the left half of SHA-256 over the access token. */
 export async function accessTokenHash(subtle: SubtleCrypto, accessToken: string): Promise<string> {
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(accessToken)));
-  return btoa(String.fromCharCode(...digest.subarray(0, 16)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeBase64url(digest.subarray(0, 16));
 }
