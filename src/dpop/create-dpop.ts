@@ -40,7 +40,7 @@ export interface Dpop {
    * `fetch(url, init)` with the DPoP headers, learning the answer's nonce and, when the answer asks
    * for a new one (`use_dpop_nonce`), sending the request once more. `init.body` must be re-sendable.
    */
-  fetchWithRetry(url: string, init?: RequestInit, accessToken?: string): Promise<Response>;
+  fetchWithRetry(url: string, init?: RequestInit | null, accessToken?: string): Promise<Response>;
   /** The key's JWK SHA-256 thumbprint (RFC 7638), base64url: `cnf.jkt` of bound tokens, `dpop_jkt`. */
   thumbprint(): Promise<string>;
   /** Deletes the key pair (memory and IndexedDB); the next proof is signed with a new one. */

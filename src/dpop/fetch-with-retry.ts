@@ -46,9 +46,10 @@ async function send(parts: RetryParts, url: string, init: RequestInit, accessTok
 export async function fetchWithNonceRetry(
   parts: RetryParts,
   url: string,
-  init: RequestInit = {},
+  init?: RequestInit | null,
   accessToken?: string,
 ): Promise<Response> {
+  init ??= {}; // as fetch takes a missing or null init
   const first = await send(parts, url, init, accessToken);
   const { status, headers } = first.response;
   // Without a nonce in the answer a second proof would be refused the same way.
