@@ -20,8 +20,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // renewAuth's debug trace (+41 B) paid for by one shared trace helper and one cb check in
 // Management's request path: 25,209 B (25,216 B). The checkSession iframe addressed before it
 // enters the page (about 5 ms per call): 25,214 B.
+// Issue 25 (PKCE code flow, refresh-token rotation with a lock and revocation, all opt-in): +1,717 B,
+// 26,931 B (26,944 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25216;
+const BUDGET_GZIP = 26944;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -18,7 +18,8 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // The construction speed pass (issue 17): +27 B for the telemetry value computed once per name;
 // all three rounds merged: 12,698 B (12,704 B). Reading only the __Host- transaction cookie on
 // https without cookieDomain (catalogue STN-B4, a login CSRF closed): 12,705 B (12,736 B).
-const CEILING_GZIP = 12736;
+// Issue 25: ID-token checks shared with the code exchange, a verifier slot in transactions: 12,758 B (12,768 B).
+const CEILING_GZIP = 12768;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

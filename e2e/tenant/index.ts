@@ -4,6 +4,7 @@
  */
 export { startTenant } from './server/server.js';
 export type { RecordedRequest, RunningTenant, TenantOptions } from './server/server.js';
+export type { Switches } from './state/switches.js';
 export { defaultDefinition } from './config/defaults.js';
 export type { CaptchaDefinition, CaptchaFlow, TenantDefinition } from './config/definition.js';
 /** Reads the code out of an `auth0` captcha image, as a test script solves it. */

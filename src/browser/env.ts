@@ -107,6 +107,7 @@ export function defaultEnv(): BrowserEnv {
     setGlobal: (name, value) => void ((globalThis as Record<string, unknown>)[name] = value),
     document: () => document,
     window: () => window as unknown as Window & Record<string, any>,
+    locks: () => navigator.locks,
   };
 }
 

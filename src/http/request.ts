@@ -34,6 +34,8 @@ export interface RequestSpec {
   withCredentials?: boolean;
   /** No headers at all (hosted-page SSO data). */
   noHeaders?: boolean;
+  /** Let the request outlive the page (a revocation sent as `logout` navigates away). */
+  keepalive?: boolean;
 }
 
 export type RawCallback = (err: TransportError | null, response?: HttpResponse) => void;
@@ -80,6 +82,7 @@ export function sendRequest(
     credentials: spec.withCredentials ? 'include' : 'same-origin',
     signal: controller.signal,
   };
+  if (spec.keepalive) init.keepalive = true;
 
   const attempt = async (left: number): Promise<void> => {
     let response: HttpResponse;

@@ -150,7 +150,11 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
 }
 
 /** `at_hash`: base64url of the left half of SHA-256 over the access token. */
-export async function accessTokenHash(subtle: SubtleCrypto, accessToken: string): Promise<string> {
-  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(accessToken)));
-  return encodeBase64url(digest.subarray(0, 16));
+export const accessTokenHash = (subtle: SubtleCrypto, accessToken: string): Promise<string> =>
+  sha256Base64url(subtle, accessToken, 16);
+
+/** base64url of the first `bytes` bytes of SHA-256 over `text` (also the PKCE S256 challenge). */
+export async function sha256Base64url(subtle: SubtleCrypto, text: string, bytes = 32): Promise<string> {
+  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return encodeBase64url(digest.subarray(0, bytes));
 }

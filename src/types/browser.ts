@@ -65,6 +65,8 @@ export interface BrowserEnv {
   document(): Document;
   /** The page's `window`, where provider scripts put their globals and look up their callbacks. */
   window(): Window & Record<string, any>;
+  /** `navigator.locks` (Web Locks), where present: serialises refresh-token rotation across tabs. */
+  locks?(): LockManager | undefined;
 }
 
 /** A hidden iframe: its window (for `event.source` checks), navigation and removal. */

@@ -74,6 +74,35 @@ export interface WebAuthOptions extends AuthenticationOptions {
         keyLength?: number | undefined;
       }
     | undefined;
+  /**
+   * Authorization-code flow with PKCE (RFC 7636, S256) inside the library: `authorize`,
+   * `popup.authorize`, `checkSession` and `buildAuthorizeUrl` send a code challenge, and
+   * `parseHash` (or `checkSession`'s answer) redeems the code with its verifier at `/oauth/token`.
+   * Requires `responseType: 'code'`. Default `false`: a `code` is left to a backend, as in v10.
+   *
+   * @example
+   * ```ts
+   * new WebAuth({ domain, clientID, redirectUri, responseType: 'code', usePKCE: true });
+   * ```
+   */
+  usePKCE?: boolean | undefined;
+  /**
+   * Keeps the refresh token the code exchange returns (`offline_access` is added to the scope) and
+   * makes `checkSession` and `renewAuth` use the `refresh_token` grant (rotating) instead of the
+   * hidden iframe, so sessions survive browsers that block third-party cookies. Requires `usePKCE`.
+   * The token never appears in a result, an error, a URL or a debug event.
+   */
+  useRefreshTokens?: boolean | undefined;
+  /**
+   * With `useRefreshTokens`: when no refresh token is held or the tenant rejects it
+   * (`invalid_grant`), run the hidden iframe instead of answering `login_required`. Default `false`.
+   */
+  useRefreshTokensFallback?: boolean | undefined;
+  /**
+   * Where refresh tokens are kept: `'memory'` (default; lost on reload) or `'localstorage'`
+   * (survives reloads and is shared by tabs, but readable by any script on the page: see SECURITY.md).
+   */
+  cacheLocation?: 'memory' | 'localstorage' | undefined;
   /** Keeps transactions in `localStorage` instead of cookies (default `false`). */
   __tryLocalStorageFirst?: boolean | undefined;
   /** Returns "now" for ID-token time checks (default: the current time). */

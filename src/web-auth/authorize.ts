@@ -4,7 +4,8 @@ import { presence, trace } from '../shared/debug.js';
 import { mergeBase } from '../shared/objects.js';
 import type { RedirectContext } from './context.js';
 
-const AUTHORIZE_BASE_KEYS = [
+/** The constructor options `authorize` uses when the call does not give them. */
+export const AUTHORIZE_BASE_KEYS = [
   'clientID',
   'responseType',
   'responseMode',

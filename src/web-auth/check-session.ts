@@ -34,9 +34,40 @@ function preconditionError(description: string): AuthResponseError {
   return Object.assign(err, { error_description: description });
 }
 
-/** Runs `checkSession(options)`; `cb` gets v10's values (errors wrapped with `forceLegacyError`). */
-export function checkSession(ctx: WebAuthContext, options: AnyObject, cb: NodeCallback<any>): void {
-  let params = mergeBase(ctx.baseOptions, BASE_KEYS, options);
+/** `cb` with checkSession's v10 error shape (`forceLegacyError`) and the blocked-cookie hint. */
+export const legacyCallback = (cb: NodeCallback<any>) =>
+  wrapCallback((err, result) => cb(err && withHint(err, true), result), { forceLegacyError: true, ignoreCasing: true });
+
+/** With `usePKCE`: starts the code flow's transaction, and redeems the answer's code. */
+export interface CodeFlowSteps {
+  start(params: AnyObject): Promise<AnyObject>;
+  validate: Parameters<typeof runWebMessage>[3];
+}
+
+/**
+ * Runs `checkSession(options)`; `cb` gets v10's values (errors wrapped with `forceLegacyError`).
+ * `pkce` (usePKCE) asks for a code instead of tokens: v10's "responseType can't be `code`" is only
+ * for calls without it.
+ */
+export function checkSession(
+  ctx: WebAuthContext,
+  options: AnyObject,
+  cb: NodeCallback<any>,
+  pkce?: CodeFlowSteps,
+): void {
+  const params = mergeBase(ctx.baseOptions, BASE_KEYS, options);
+  const hinted: typeof cb = (err, result) => cb(err && withHint(err, true), result);
+  const run = (p: AnyObject) =>
+    runWebMessage(
+      ctx,
+      omit(p, ['usePostMessage', 'tenant', 'postMessageDataType']),
+      wrapCallback(hinted, { forceLegacyError: true, ignoreCasing: true }),
+      pkce?.validate,
+    );
+  if (pkce) {
+    if (!params.redirectUri) return cb(preconditionError("redirectUri can't be empty"));
+    return void pkce.start(params).then(run);
+  }
   if (params.responseType === 'code') return cb(preconditionError("responseType can't be `code`"));
   const stored = !options.nonce;
   if (stored) ctx.transactionManager.process(params);
@@ -45,7 +76,5 @@ export function checkSession(ctx: WebAuthContext, options: AnyObject, cb: NodeCa
     if (stored) ctx.transactionManager.clearTransaction(params.state as string);
     return cb(preconditionError("redirectUri can't be empty"));
   }
-  params = omit(params, ['usePostMessage', 'tenant', 'postMessageDataType']);
-  const hinted: typeof cb = (err, result) => cb(err && withHint(err, true), result);
-  runWebMessage(ctx, params, wrapCallback(hinted, { forceLegacyError: true, ignoreCasing: true }));
+  run(params);
 }

@@ -1,5 +1,6 @@
 /** `WebAuth` option validation (v10 messages, in v10's check order) and derived values. */
 import { CLIENT_RULES, DEBUG_RULE, rootUrlFor, TELEMETRY_RULES } from '../authentication/options.js';
+import { ArgumentError } from '../errors.js';
 import { checkOptions, optional, type Rule } from '../shared/assert.js';
 import type { WebAuthBaseOptions, WebAuthOptions } from '../types.js';
 
@@ -17,6 +18,20 @@ const OPTION_RULES: Rule[] = [
   DEBUG_RULE,
 ];
 
+/** The code-flow options of `WebAuth` only (the modular entry has none, so does not bundle these). */
+const PKCE_RULES: Rule[] = [
+  optional('usePKCE', 'boolean', 'usePKCE option is not valid'),
+  optional('useRefreshTokens', 'boolean', 'useRefreshTokens option is not valid'),
+  optional('useRefreshTokensFallback', 'boolean', 'useRefreshTokensFallback option is not valid'),
+  {
+    key: 'cacheLocation',
+    type: 'string',
+    optional: true,
+    values: ['memory', 'localstorage'],
+    message: "cacheLocation must be 'memory' or 'localstorage'",
+  },
+];
+
 const OVERRIDE_RULES: Rule[] = [
   optional('__tenant', 'string', '__tenant option is required'),
   optional('__token_issuer', 'string', '__token_issuer option is required'),
@@ -28,6 +43,20 @@ export function validateWebAuthOptions(options: unknown): asserts options is Web
   checkOptions(options, 'options parameter is not valid', OPTION_RULES);
   const overrides = (options as WebAuthOptions).overrides;
   if (overrides) checkOptions(overrides, 'overrides option is not valid', OVERRIDE_RULES);
+}
+
+/** Throws an `ArgumentError` for an invalid or inconsistent code-flow option (`usePKCE`, ...). */
+export function validatePkceOptions(o: WebAuthOptions): void {
+  checkOptions(o, 'options parameter is not valid', PKCE_RULES);
+  // The constructor may leave responseType to each call; a call then needs 'code' (checkPkceCall).
+  if (o.responseType) checkPkceCall(o);
+  if (o.useRefreshTokens && !o.usePKCE) throw new ArgumentError('useRefreshTokens requires usePKCE');
+}
+
+/** PKCE only with `responseType: 'code'` (`params`: the constructor's options merged with a call's). */
+export function checkPkceCall(params: { usePKCE?: unknown; responseType?: unknown }): void {
+  if (params.usePKCE && params.responseType !== 'code')
+    throw new ArgumentError("usePKCE requires responseType: 'code'");
 }
 
 /** Adds v10's derived fields to `options` in place and returns it. */

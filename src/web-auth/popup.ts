@@ -19,6 +19,7 @@ import { crossOriginAuthentication, crossOriginLogin } from './cross-origin-logi
 import type { CrossOriginAuthentication } from '../types.js';
 import type { TransactionManager } from './transaction-manager.js';
 import { signupThenLogin } from './signup-then-login.js';
+import { startPkce, usesPkce } from '../pkce/start.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
 import type { RequestError } from '../errors.js';
@@ -54,6 +55,7 @@ const AUTHORIZE_KEYS = [
 ];
 const CREDENTIALS_KEYS = ['redirectUri', 'responseType', 'state', 'nonce', 'timeout'];
 const OPTIONS_MESSAGE = 'options parameter is not valid';
+const KEEP = { keepOriginalCasing: true };
 
 /** What `preload` and `authorize` use: ours, or a plugin's object with the same two methods. */
 export interface PopupLoader {
@@ -157,20 +159,37 @@ export class Popup {
     }
     if (options.popupOptions) loadOptions.popupOptions = pick(options.popupOptions, ['width', 'height', 'top', 'left']);
     if (plugin) params = plugin.processParams(params);
-    params = this.ctx.transactionManager.process(params);
-    params.scope = params.scope || 'openid profile email';
     delete params.domain;
-    const url = this.ctx.client.buildAuthorizeUrl(params);
-    const handler = this.getPopupHandler(options);
-    return callbackOrPromise(cb, (done) =>
+    // The answer loses its hint on the way (JSON, then v10's error shape): added again.
+    const load = (handler: PopupLoader, url: string, done: NodeCallback<any>) =>
       handler.load(
         url,
         relayUrl,
         loadOptions,
-        // The popup's answer loses its hint on the way (JSON, then v10's error shape): added again.
-        wrapCallback((err, result) => done(err && withHint(err), result), { keepOriginalCasing: true }),
-      ),
-    );
+        wrapCallback((err, result) => done(err && withHint(err), result), KEEP),
+      );
+    if (usesPkce(this.ctx, params)) {
+      // The window opens now, in the click; the challenge (a digest) arrives a moment later.
+      const handler = this.getPopupHandler(options, true);
+      const opened = (handler as PopupHandler)._current_popup ?? null;
+      const ready = startPkce(this.ctx, params);
+      let channel: PopupChannel | undefined;
+      // Until the window is loaded, the handle closes and focuses the window itself.
+      const handle: PopupChannel = {
+        originalPopup: opened,
+        close: () => (channel ? channel.close() : opened?.close()),
+        focus: () => (channel ?? opened)?.focus(),
+      };
+      return callbackOrPromise(cb, (done) => {
+        void ready.then((p) => (channel = load(handler, this.ctx.client.buildAuthorizeUrl(p), done)));
+        return handle;
+      });
+    }
+    params = this.ctx.transactionManager.process(params);
+    params.scope = params.scope || 'openid profile email';
+    const url = this.ctx.client.buildAuthorizeUrl(params);
+    const handler = this.getPopupHandler(options);
+    return callbackOrPromise(cb, (done) => load(handler, url, done));
   }
 
   /**

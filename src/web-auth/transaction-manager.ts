@@ -15,6 +15,10 @@ export interface Transaction {
   state: string;
   lastUsedConnection?: string;
   organization?: string;
+  /** PKCE: the code verifier, kept with state and nonce for the code exchange (one use). */
+  codeVerifier?: string;
+  /** PKCE: the `redirect_uri` of the authorization request, which the code exchange repeats. */
+  redirectUri?: string;
 }
 
 export interface TransactionOptions {
@@ -51,12 +55,13 @@ export class TransactionManager {
 
   /**
    * The transaction step of most flows: fills in `state` (and `nonce` for `id_token` responses),
-   * stores the transaction and returns the same params object.
+   * stores the transaction and returns the same params object. `pkce` (the verifier and redirect
+   * URI) is stored with it, and then a nonce is generated too: the exchanged ID token carries it.
    */
-  process<P extends AuthorizeOptions>(params: P): P {
+  process<P extends AuthorizeOptions>(params: P, pkce?: Pick<Transaction, 'codeVerifier' | 'redirectUri'>): P {
     const responseType = params.responseType;
     if (!responseType) throw new ArgumentError('responseType is required');
-    const wantsIdToken = String(responseType).indexOf('id_token') !== -1;
+    const wantsIdToken = !!pkce || String(responseType).indexOf('id_token') !== -1;
     const transaction = this.generateTransaction(
       params.appState,
       params.state as string | undefined,
@@ -64,6 +69,7 @@ export class TransactionManager {
       (params.realm || params.connection) as string | undefined,
       wantsIdToken,
       params.organization as string | undefined,
+      pkce,
     );
     if (!params.state) params.state = transaction.state;
     if (wantsIdToken && !params.nonce) params.nonce = transaction.nonce as string;
@@ -78,8 +84,10 @@ export class TransactionManager {
     lastUsedConnection: string | undefined,
     generateNonce: boolean,
     organization?: string,
+    pkce?: Pick<Transaction, 'codeVerifier' | 'redirectUri'>,
   ): Transaction {
     const transaction: Transaction = {
+      ...pkce,
       nonce: nonce || (generateNonce ? randomString(this.env, this.keyLength) : null),
       appState,
       state: state || randomString(this.env, this.keyLength),

@@ -59,7 +59,8 @@ function localStorageOf(env: RedirectEnv): Storage | undefined {
   }
 }
 
-const invalidToken = (errorDescription: string, cause?: unknown) =>
+/** An `invalid_token` error with `errorDescription`. */
+export const invalidToken = (errorDescription: string, cause?: unknown) =>
   new AuthResponseError({ error: 'invalid_token', errorDescription }, { cause });
 
 /**
@@ -144,14 +145,47 @@ export function validateAuthenticationResponse(
   if (expectedState !== parsed.state && !stateBypass) {
     return cb(invalidToken('`state` does not match.'));
   }
-  const expectedNonce = options.nonce || transaction.nonce || null;
-  const appState = options.state || transaction.appState || null;
+  validateTokens(
+    ctx,
+    parsed,
+    {
+      ...transaction,
+      nonce: options.nonce || transaction.nonce || null,
+      appState: options.state || transaction.appState || null,
+    },
+    stateBypass,
+    cb,
+  );
+}
 
+/** What {@link validateTokens} checks a response against (the transaction, as matched). */
+export interface ExpectedTokens {
+  nonce: string | null;
+  appState: unknown;
+  organization?: string | undefined;
+  lastUsedConnection?: string | undefined;
+}
+
+/**
+ * Verifies the response's ID token (nonce, organization, `at_hash`) and calls back with the
+ * `authResult`. `trusted`: the ID token may lack a nonce (IdP-initiated login, or a refresh, whose
+ * tokens come from the token endpoint); `backChannel`: the tokens came from the token endpoint
+ * over TLS, so `at_hash` is not required (OIDC Core 3.1.3.6).
+ */
+export function validateTokens(
+  ctx: RedirectContext,
+  parsed: ParsedResponse,
+  expected: ExpectedTokens,
+  trusted: boolean | undefined,
+  cb: AuthDone,
+  backChannel?: boolean,
+): void {
+  const expectedNonce = expected.nonce;
   const finish = (payload: IdTokenPayload | null) => {
-    if (transaction.lastUsedConnection) {
-      new SsoDataStorage(ctx.ssodataStore).set(transaction.lastUsedConnection, payload?.sub);
+    if (expected.lastUsedConnection) {
+      new SsoDataStorage(ctx.ssodataStore).set(expected.lastUsedConnection, payload?.sub);
     }
-    cb(null, buildResult(parsed, payload, appState));
+    cb(null, buildResult(parsed, payload, expected.appState));
   };
   if (!parsed.id_token) return finish(null);
 
@@ -161,12 +195,12 @@ export function validateAuthenticationResponse(
       // without one expected (a transaction for a `token`-only login, say) it could come from
       // anywhere. Only the IdP-initiated opt-in, which has no transaction at all, goes without.
       // Checked after verification, so a broken token still gets v10's message for what is wrong.
-      if (!expectedNonce && !stateBypass) {
+      if (!expectedNonce && !trusted) {
         throw invalidToken('Nonce (nonce) is required to validate the ID token, but none was stored for this response');
       }
-      const orgError = checkOrganization(transaction.organization, payload);
+      const orgError = checkOrganization(expected.organization, payload);
       if (orgError) throw invalidToken(orgError);
-      if (parsed.access_token) {
+      if (parsed.access_token && !backChannel) {
         // Required, unlike v10: without it a swapped access token would pass with a genuine ID token.
         if (typeof payload.at_hash !== 'string') {
           throw invalidToken(

@@ -8,7 +8,7 @@ import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from './authorize.js';
 import { renderCaptcha } from './captcha/render.js';
 import type { Captcha, CaptchaConfiguration } from './captcha/types.js';
-import { checkSession, type CheckSessionOptions } from './check-session.js';
+import type { CheckSessionOptions } from './check-session.js';
 import { linkClientContext } from './client-sso-data.js';
 import type { WebAuthContext } from './context.js';
 import { login, signupAndAuthorize } from './login.js';
@@ -16,13 +16,16 @@ import { createWebAuthContext } from './create-context.js';
 import { crossOriginAuthentication } from './cross-origin-login.js';
 import type { AuthCallback, CrossOriginAuthentication, WebMessageHandler } from '../types.js';
 import { HostedPages } from './hosted-pages.js';
-import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
-import { parseHash } from './parse-hash.js';
+import { deriveWebAuthOptions, validatePkceOptions, validateWebAuthOptions } from './options.js';
+import { parseHashOrCode } from '../pkce/parse-code.js';
+import { silentAuth } from '../pkce/silent.js';
+import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
+import { revokeRefreshToken } from '../refresh/revoke.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
-import { renewAuth, type RenewAuthOptions } from './renew-auth.js';
+import type { RenewAuthOptions } from './renew-auth.js';
 import { webMessageHandler } from './web-message.js';
 import { TransactionManager } from './transaction-manager.js';
 import { validateAuthenticationResponse, validateToken, type ParsedResponse } from './validate-response.js';
@@ -98,6 +101,7 @@ export class WebAuth {
    */
   constructor(options: WebAuthOptions) {
     validateWebAuthOptions(options);
+    validatePkceOptions(options);
     const baseOptions = deriveWebAuthOptions(options);
     baseOptions.plugins = new PluginHandler(this, options.plugins as WebAuthPlugin[] | undefined) as never;
     this.baseOptions = baseOptions;
@@ -132,7 +136,9 @@ export class WebAuth {
    * ```
    */
   authorize(options?: AuthorizeOptions): void {
-    authorize(this.ctx, options);
+    if (!usesPkce(this.ctx, options)) return authorize(this.ctx, options);
+    // The challenge is a digest (asynchronous); every argument check above it still throws here.
+    void pkceAuthorizeUrl(this.ctx, options).then((url) => this.ctx.env.navigate(url));
   }
 
   /**
@@ -159,7 +165,7 @@ export class WebAuth {
       options = {};
     }
     const opts = options || {};
-    return callbackOrPromise(cb, (done) => parseHash(this.ctx, opts, done)) as void | Promise<AuthResult | null>;
+    return callbackOrPromise(cb, (done) => parseHashOrCode(this.ctx, opts, done)) as void | Promise<AuthResult | null>;
   }
 
   /** Validates an already parsed response (snake_case keys) against the stored transaction. */
@@ -209,7 +215,7 @@ export class WebAuth {
   checkSession(options: CheckSessionOptions, cb: Auth0Callback<AuthResult>): void;
   checkSession(options?: CheckSessionOptions): Promise<AuthResult>;
   checkSession(options?: CheckSessionOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | undefined> {
-    return callbackOrPromise(cb, (done) => checkSession(this.ctx, options ?? {}, done));
+    return callbackOrPromise(cb, (done) => silentAuth(this.ctx, options ?? {}, done));
   }
 
   /**
@@ -225,7 +231,7 @@ export class WebAuth {
   renewAuth(options: RenewAuthOptions, cb: Auth0Callback<AuthResult | null>): void;
   renewAuth(options: RenewAuthOptions): Promise<AuthResult | null>;
   renewAuth(options: RenewAuthOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
-    return callbackOrPromise(cb, (done) => renewAuth(this.ctx, options, done));
+    return callbackOrPromise(cb, (done) => silentAuth(this.ctx, options, done, true));
   }
 
   /**
@@ -361,6 +367,7 @@ export class WebAuth {
    * ```
    */
   logout(options?: LogoutOptions): void {
+    if (this.baseOptions.useRefreshTokens) revokeRefreshToken(this.ctx);
     this.ctx.env.navigate(this.client.buildLogoutUrl(options));
   }
 

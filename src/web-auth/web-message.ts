@@ -7,7 +7,7 @@
 import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import type { WebAuthContext } from './context.js';
-import { validateAuthenticationResponse } from './validate-response.js';
+import { validateAuthenticationResponse, type AuthDone } from './validate-response.js';
 import { trace, traceIgnored } from '../shared/debug.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult, WebMessageHandler } from '../types.js';
@@ -27,11 +27,18 @@ function originOf(url: string): string | undefined {
  * Runs `/authorize` for `params` (mutated: `responseMode`, `prompt`) in a hidden iframe and calls
  * `cb` once with the raw outcome: `{ error, error_description }`, a validation error's fields, or
  * the `authResult`. Callers wrap `cb` with the response handler flags of their v10 call site.
+ * `validate` checks an accepted answer (default: v10's token validation; PKCE redeems a code).
  */
 export function runWebMessage(
   ctx: WebAuthContext,
   params: AnyObject,
   cb: (err: AnyObject | null, result?: AuthResult | null) => void,
+  validate: (
+    ctx: WebAuthContext,
+    params: AnyObject,
+    response: AnyObject,
+    cb: AuthDone,
+  ) => void = validateAuthenticationResponse,
 ): void {
   params.responseMode = 'web_message';
   params.prompt = 'none';
@@ -77,7 +84,7 @@ export function runWebMessage(
         return fail(error, params.state);
       }
       if (response.error) return fail(response, response.state);
-      validateAuthenticationResponse(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
+      validate(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
     },
     traceIgnored(debug, 'webMessage'),
   );

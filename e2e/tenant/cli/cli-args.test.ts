@@ -16,6 +16,10 @@ describe('CLI arguments', () => {
       kind: 'run',
       options: { port: 4400, config: 'tenant.json', dataFile: 'state.json', rotateKeys: true },
     });
+    expect(parseArgs(['--block-third-party-cookies', '--dpop-nonce'])).toEqual({
+      kind: 'run',
+      options: { port: 4400, blockThirdPartyCookies: true, dpopNonce: true },
+    });
     expect(parseArgs(['--print-config'])).toEqual({ kind: 'print-config' });
   });
 
@@ -29,6 +33,7 @@ describe('CLI arguments', () => {
     expect(parseArgs(['--config'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['--data', '--http'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['--http=yes'])).toMatchObject({ kind: 'error' });
+    expect(parseArgs(['--block-third-party-cookies=no'])).toMatchObject({ kind: 'error' });
     expect(parseArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseArgs(['-h'])).toEqual({ kind: 'help' });
   });

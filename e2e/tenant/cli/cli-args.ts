@@ -4,7 +4,7 @@ import type { TenantOptions } from '../server/server.js';
 
 export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
               [--login-page FILE] [--cert-file FILE] [--test-endpoints] [--rotate-keys]
-              [--print-config]
+              [--block-third-party-cookies] [--dpop-nonce] [--print-config]
 
   --port P           port on 127.0.0.1 (default 4400; 0 picks a free port)
   --http             serve plain HTTP instead of HTTPS with a self-signed certificate
@@ -13,8 +13,12 @@ export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config 
   --data FILE        keep users, sessions and refresh tokens in FILE across restarts
   --login-page FILE  serve this HTML template as the login page (@@config@@ is filled in)
   --cert-file FILE   write the HTTPS certificate (PEM) to FILE, e.g. for NODE_EXTRA_CA_CERTS
-  --test-endpoints   enable /__admin/* (requests, reset, outbox, rotate-keys)
+  --test-endpoints   enable /__admin/* (requests, reset, outbox, rotate-keys, switches)
   --rotate-keys      start with two signing keys: a previous one and the current one
+  --block-third-party-cookies
+                     refuse the tenant's cookies in cross-site iframes and fetches, as browsers
+                     that block third-party cookies do (also /__admin/switches)
+  --dpop-nonce       require the tenant's nonce in DPoP proofs (use_dpop_nonce; also /__admin/switches)
   --print-config     print the built-in tenant definition (a starting point for --config) and exit
 `;
 
@@ -34,6 +38,8 @@ const OPTIONS = {
   'cert-file': { type: 'string' },
   'test-endpoints': { type: 'boolean' },
   'rotate-keys': { type: 'boolean' },
+  'block-third-party-cookies': { type: 'boolean' },
+  'dpop-nonce': { type: 'boolean' },
   'print-config': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -67,6 +73,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (values.http) options.http = true;
   if (values['test-endpoints']) options.testEndpoints = true;
   if (values['rotate-keys']) options.rotateKeys = true;
+  if (values['block-third-party-cookies']) options.blockThirdPartyCookies = true;
+  if (values['dpop-nonce']) options.dpopNonce = true;
   if (values['cert-file'] === undefined) return { kind: 'run', options };
   if (options.http) return { kind: 'error', message: '--cert-file needs HTTPS (drop --http)' };
   return { kind: 'run', options, certFile: values['cert-file'] };

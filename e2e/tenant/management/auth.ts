@@ -1,11 +1,12 @@
 /**
- * Bearer access tokens for /api/v2: signature (through the tenant's own verifier, so every current
+ * Access tokens for /api/v2 (`Bearer`, or `DPoP` with a proof for a DPoP-bound token): signature (through the tenant's own verifier, so every current
  * signing key counts), `iss`, `exp`, then `aud` = `${issuer}api/v2/`. Failures become 401s with a
  * specific errorCode; what the token may do (scopes, global client) is decided per route.
  */
 import type { RequestContext } from '../http/types.js';
 import type { TenantContext } from '../state/context.js';
 import { scopesOf, verifyAccessToken } from '../protocol/tokens.js';
+import { bindingFailure, dpopChallenge, presentedToken } from '../protocol/dpop-resource.js';
 import { ManagementError, insufficientScope } from './errors.js';
 
 export interface ApiToken {
@@ -19,7 +20,6 @@ export interface ApiToken {
 
 export type Authentication = { readonly token: ApiToken } | { readonly error: ManagementError };
 
-const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 const CLIENT_SUFFIX = '@clients';
 
 /** `${issuer}api/v2/`, from the tenant model (the one place the Management API's audience is made). */
@@ -56,13 +56,17 @@ function audiences(aud: unknown): string[] {
 export async function authenticate(ctx: RequestContext): Promise<Authentication> {
   const header = ctx.req.headers.authorization;
   if (header === undefined) return { error: unauthorized('missing_authentication', 'Missing authentication') };
-  const match = BEARER.exec(header);
-  if (!match?.[1]) return { error: unauthorized('invalid_token', 'Bad HTTP authentication header format') };
+  const presented = presentedToken(header);
+  if (!presented) return { error: unauthorized('invalid_token', 'Bad HTTP authentication header format') };
   let payload: Awaited<ReturnType<typeof verifyAccessToken>>;
   try {
-    payload = await verifyAccessToken(ctx.tenant, match[1]);
+    payload = await verifyAccessToken(ctx.tenant, presented.token);
   } catch (err) {
     return { error: fromJoseError(err) };
+  }
+  const failure = await bindingFailure(ctx, presented, payload);
+  if (failure) {
+    return { error: new ManagementError(401, failure.error, failure.description, dpopChallenge(failure, false)) };
   }
   const aud = audiences(payload.aud);
   if (!aud.includes(apiAudience(ctx.tenant))) {

@@ -10,8 +10,9 @@ import type { TenantContext } from '../state/context.js';
 import { sendEmpty, sendError } from '../http/http-io.js';
 import { matchesAny } from '../core/url-rules.js';
 
-export const ALLOWED_HEADERS = 'Content-Type, Auth0-Client, Authorization, X-Request-Language';
-const EXPOSED_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate';
+export const ALLOWED_HEADERS = 'Content-Type, Auth0-Client, Authorization, X-Request-Language, DPoP';
+const EXPOSED_HEADERS =
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, WWW-Authenticate, DPoP-Nonce';
 
 /** Web origins of every client of `tenant`. */
 export function isAllowedWebOrigin(origin: string | undefined, tenant: TenantContext): origin is string {

@@ -19,10 +19,32 @@ export interface UserTokens {
   organization?: Organization | undefined;
   /** tls_client_auth: bind the access token to the certificate (RFC 8705 `cnf`). */
   certificateThumbprint?: string | undefined;
+  /** DPoP: bind the access token (`cnf.jkt`) and a new refresh token to this key thumbprint. */
+  dpopJkt?: string | undefined;
   /** `gty` claim of the access token (e.g. `password`). */
   gty?: string | undefined;
   /** For a refresh: the token being rotated (its successor is issued instead of a new family). */
   rotate?: RefreshToken | undefined;
+}
+
+/**
+ * The access token's `cnf` (RFC 7800) for its bindings: a client certificate (RFC 8705) and a DPoP
+ * key (RFC 9449), either or both; undefined when it has none.
+ */
+export function confirmation(
+  certificateThumbprint: string | undefined,
+  dpopJkt: string | undefined,
+): Record<string, string> | undefined {
+  if (certificateThumbprint === undefined && dpopJkt === undefined) return undefined;
+  return {
+    ...(certificateThumbprint === undefined ? {} : { 'x5t#S256': certificateThumbprint }),
+    ...(dpopJkt === undefined ? {} : { jkt: dpopJkt }),
+  };
+}
+
+/** `token_type` of an answer: DPoP for a DPoP-bound access token (RFC 9449 §5). */
+export function tokenType(dpopJkt: string | undefined): 'Bearer' | 'DPoP' {
+  return dpopJkt === undefined ? 'Bearer' : 'DPoP';
 }
 
 /** A fresh login without a browser session (password, passwordless, token exchange grants). */
@@ -35,7 +57,8 @@ export async function userTokenResponse(ctx: RequestContext, input: UserTokens):
   const { client, user, grant } = input;
   const claims: Record<string, unknown> = {};
   if (input.gty) claims['gty'] = input.gty;
-  if (input.certificateThumbprint) claims['cnf'] = { 'x5t#S256': input.certificateThumbprint };
+  const cnf = confirmation(input.certificateThumbprint, input.dpopJkt);
+  if (cnf) claims['cnf'] = cnf;
   const accessToken = await signAccessToken(tenant, {
     clientId: client.clientId,
     subject: user.userId,
@@ -55,6 +78,7 @@ export async function userTokenResponse(ctx: RequestContext, input: UserTokens):
       organization: input.organization?.id,
       authTime: input.authTime,
       sid: input.sid,
+      jkt: input.dpopJkt,
     };
     body['refresh_token'] = (
       input.rotate ? tenant.refreshTokens.rotate(input.rotate, input.rotate.scope) : tenant.refreshTokens.issue(base)
@@ -74,6 +98,6 @@ export async function userTokenResponse(ctx: RequestContext, input: UserTokens):
   }
   body['scope'] = grant.scope;
   body['expires_in'] = grant.lifetime;
-  body['token_type'] = 'Bearer';
+  body['token_type'] = tokenType(input.dpopJkt);
   return body;
 }

@@ -1,8 +1,10 @@
-/** Test-only endpoints (enabled by `testEndpoints`): inspect and reset the tenant, rotate keys. */
+/** Test-only endpoints (enabled by `testEndpoints`): inspect and reset the tenant, rotate keys, flip switches. */
 import type { Handler } from '../http/types.js';
 import { answerPublicPreflight, publicCors } from '../protocol/cors.js';
-import { sendEmpty, sendJson } from '../http/http-io.js';
-import { queryParams } from '../http/params.js';
+import { HttpError, sendEmpty, sendJson } from '../http/http-io.js';
+import { bodyObject, queryParams } from '../http/params.js';
+import { SWITCH_NAMES } from '../state/switches.js';
+import type { Switches } from '../state/switches.js';
 
 export const adminRequests: Handler = (ctx) => sendJson(ctx.res, 200, ctx.tenant.state.requests, publicCors(ctx));
 
@@ -26,6 +28,22 @@ export const adminOutbox: Handler = (ctx) => {
 export const adminRotateKeys: Handler = async (ctx) => {
   const key = await ctx.tenant.keys.rotate();
   sendJson(ctx.res, 200, { kid: key.kid, jwks: ctx.tenant.keys.jwks() }, publicCors(ctx));
+};
+
+/** The run-time switches (state/switches.ts). */
+export const adminSwitches: Handler = (ctx) => sendJson(ctx.res, 200, ctx.tenant.switches.get(), publicCors(ctx));
+
+/** Changes switches: a JSON object of switch names to booleans; answers all switches. */
+export const adminSetSwitches: Handler = (ctx) => {
+  const body = bodyObject(ctx, ['json']);
+  const changes: Partial<Switches> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const known = SWITCH_NAMES.find((n) => n === name);
+    if (known === undefined) throw new HttpError(400, 'invalid_request', `Unknown switch: ${name}`);
+    if (typeof value !== 'boolean') throw new HttpError(400, 'invalid_request', `Switch ${name} must be a boolean.`);
+    changes[known] = value;
+  }
+  sendJson(ctx.res, 200, ctx.tenant.switches.set(changes), publicCors(ctx));
 };
 
 export const adminPreflight: Handler = (ctx) => answerPublicPreflight(ctx, 'GET, POST');

@@ -1,7 +1,15 @@
 /** The Authentication API's routes and the test-only admin routes (router.ts adds /api/v2). */
 import type { Route } from '../http/types.js';
 import { sendEmpty } from '../http/http-io.js';
-import { adminOutbox, adminPreflight, adminRequests, adminReset, adminRotateKeys } from './admin.js';
+import {
+  adminOutbox,
+  adminPreflight,
+  adminRequests,
+  adminReset,
+  adminRotateKeys,
+  adminSetSwitches,
+  adminSwitches,
+} from './admin.js';
 import { authorize } from './authorize.js';
 import {
   challengePreflight,
@@ -27,6 +35,7 @@ import { STATIC_PATH, staticAsset } from './static-assets.js';
 import { delegation, legacyPreflight, oauthRo } from './legacy.js';
 import { logout } from './logout.js';
 import { geolocCountry, ssoData, userPreflight } from './sso-data.js';
+import { revoke, revokePreflight } from './revoke.js';
 import { token, tokenPreflight } from './token.js';
 import { userinfo, userinfoPreflight } from './userinfo.js';
 
@@ -39,6 +48,7 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
   { path: '/co/verify', methods: { GET: coVerifyGet, POST: coVerifyPost } },
   { path: '/oauth/token', methods: { POST: token, OPTIONS: tokenPreflight } },
   { path: '/oauth/token/', methods: { POST: token, OPTIONS: tokenPreflight } },
+  { path: '/oauth/revoke', methods: { POST: revoke, OPTIONS: revokePreflight } },
   { path: '/dbconnections/signup', methods: { POST: dbSignup, OPTIONS: dbPreflight } },
   { path: '/dbconnections/change_password', methods: { POST: dbChangePassword, OPTIONS: dbPreflight } },
   { path: '/lo/reset', methods: { GET: resetPage, POST: resetSubmit } },
@@ -73,4 +83,9 @@ export const ADMIN_ROUTES: readonly Route[] = [
   { path: '/__admin/reset', methods: { POST: adminReset, OPTIONS: adminPreflight }, admin: true },
   { path: '/__admin/outbox', methods: { GET: adminOutbox, OPTIONS: adminPreflight }, admin: true },
   { path: '/__admin/rotate-keys', methods: { POST: adminRotateKeys, OPTIONS: adminPreflight }, admin: true },
+  {
+    path: '/__admin/switches',
+    methods: { GET: adminSwitches, POST: adminSetSwitches, OPTIONS: adminPreflight },
+    admin: true,
+  },
 ];

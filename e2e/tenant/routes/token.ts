@@ -1,11 +1,13 @@
 /**
  * POST /oauth/token (and /oauth/token/): JSON or form bodies; client authentication, then the
  * grant. Errors follow RFC 6749 §5.2: `{ error, error_description }`, 400 (401 for invalid_client).
+ * A `DPoP` proof (protocol/dpop.ts) binds the tokens to its key.
  */
 import { authenticateClient, CLIENT_AUTH_PARAMS } from '../protocol/client-auth.js';
 import type { Handler } from '../http/types.js';
 import { answerPreflight, applyCors } from '../protocol/cors.js';
 import { HttpError, sendJson } from '../http/http-io.js';
+import { authorizationServerProof, dpopNonceHeader } from '../protocol/dpop.js';
 import { bodyObject, stringParams } from '../http/params.js';
 import { authorizationCode } from './grants/authorization-code.js';
 import { clientCredentials } from './grants/client-credentials.js';
@@ -43,8 +45,10 @@ export const token: Handler = async (ctx) => {
   if (!auth.client.grantTypes.includes(grant.grantType)) {
     throw new HttpError(400, 'unauthorized_client', `Grant type '${grantType}' not allowed for the client.`);
   }
-  const result = await grant.handle(ctx, params, auth);
-  sendJson(ctx.res, 200, result, { Pragma: 'no-cache' });
+  // Before the grant runs, so a refused proof leaves a code or refresh token as it was.
+  const dpopJkt = await authorizationServerProof(ctx);
+  const result = await grant.handle(ctx, params, auth, dpopJkt);
+  sendJson(ctx.res, 200, result, { Pragma: 'no-cache', ...(dpopJkt === undefined ? {} : dpopNonceHeader(ctx)) });
 };
 
 export const tokenPreflight: Handler = (ctx) => answerPreflight(ctx, 'POST');

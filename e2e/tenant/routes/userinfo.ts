@@ -1,8 +1,12 @@
-/** GET/POST /userinfo: the profile of the access token's subject (RFC 6750 Bearer header only). */
+/**
+ * GET/POST /userinfo: the profile of the access token's subject. The token comes in the
+ * Authorization header only: `Bearer` (RFC 6750) or, for a DPoP-bound token, `DPoP` with a proof.
+ */
 import type { Handler, RequestContext } from '../http/types.js';
 import { answerPreflight, originCors } from '../protocol/cors.js';
 import { sendError, sendJson } from '../http/http-io.js';
 import { profileClaims, verifyAccessToken } from '../protocol/tokens.js';
+import { bindingFailure, dpopChallenge, presentedToken } from '../protocol/dpop-resource.js';
 
 function unauthorized(ctx: RequestContext, description: string, error = 'invalid_token', status = 401): void {
   sendError(ctx.res, status, error, description, {
@@ -21,19 +25,26 @@ export const userinfo: Handler = async (ctx) => {
     );
     return;
   }
-  const header = ctx.req.headers.authorization ?? '';
-  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
-  if (!match?.[1]) {
+  const presented = presentedToken(ctx.req.headers.authorization);
+  if (!presented) {
     unauthorized(ctx, 'Missing or malformed Bearer access token.');
     return;
   }
   let sub: string | undefined;
   let scope: string;
   try {
-    const payload = await verifyAccessToken(ctx.tenant, match[1]);
+    const payload = await verifyAccessToken(ctx.tenant, presented.token);
     const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     if (!aud.includes(`${ctx.tenant.issuer}userinfo`)) {
       unauthorized(ctx, 'The access token is not for /userinfo (ask for the openid scope).');
+      return;
+    }
+    const failure = await bindingFailure(ctx, presented, payload);
+    if (failure) {
+      sendError(ctx.res, 401, failure.error, failure.description, {
+        ...originCors(ctx),
+        ...dpopChallenge(failure, true),
+      });
       return;
     }
     sub = payload.sub;

@@ -16,6 +16,7 @@ import {
   sendError,
 } from '../http/http-io.js';
 import { rateLimitHeaders } from '../state/rate-limit.js';
+import { cookiesBlocked, dropSetCookie } from '../protocol/third-party-cookies.js';
 import { ADMIN_ROUTES, AUTHENTICATION_ROUTES } from '../routes/index.js';
 import { MANAGEMENT_ROUTE } from '../management/route.js';
 
@@ -110,6 +111,8 @@ async function handle(
     });
     return;
   }
+  const blocked = cookiesBlocked(tenant, req);
+  if (blocked) dropSetCookie(res);
   const ctx: RequestContext = {
     req,
     res,
@@ -118,7 +121,7 @@ async function handle(
     repeatedParams: query.repeated,
     body: body.value,
     bodyType: body.type,
-    cookies: parseCookies(req.headers.cookie),
+    cookies: blocked ? {} : parseCookies(req.headers.cookie),
     tenant,
     ip,
   };

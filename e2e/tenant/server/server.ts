@@ -28,6 +28,9 @@ import { RefreshTokenStore } from '../state/refresh-tokens.js';
 import { ReplayCache } from '../state/replay-cache.js';
 import { repoRoot } from '../core/repo-root.js';
 import { ResetTicketStore } from '../state/reset-tickets.js';
+import { SwitchBoard } from '../state/switches.js';
+import { DpopNonces } from '../state/dpop-nonces.js';
+import type { Switches } from '../state/switches.js';
 import { createListener } from './router.js';
 import { TenantState } from '../state/state.js';
 import type { RecordedRequest } from '../state/state.js';
@@ -62,6 +65,13 @@ export interface TenantOptions {
    * page, with `@@config@@` replaced by the page's configuration (html/custom-login-page.ts).
    */
   loginPage?: string;
+  /**
+   * Start with the `blockThirdPartyCookies` switch on: cross-site iframes and fetches get no
+   * tenant cookie, and cannot set one (protocol/third-party-cookies.ts).
+   */
+  blockThirdPartyCookies?: boolean;
+  /** Start with the `dpopNonce` switch on: every DPoP proof needs the tenant's nonce. */
+  dpopNonce?: boolean;
 }
 
 export interface RunningTenant {
@@ -85,6 +95,8 @@ export interface RunningTenant {
    * JSON: tests compare it around a request that must not change anything.
    */
   durableSnapshot(): string;
+  /** Changes run-time switches (see `TenantOptions`); answers all of them. A reset restores the start values. */
+  setSwitches(changes: Partial<Switches>): Readonly<Switches>;
   close(): Promise<void>;
 }
 
@@ -167,6 +179,13 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     captcha: state.register(new CaptchaService(now, model.captcha)),
     bruteForce: state.register(new BruteForce(now, model.bruteForce)),
     rateLimiter: state.register(new EndpointRateLimiter(now, model.rateLimits)),
+    switches: state.register(
+      new SwitchBoard({
+        blockThirdPartyCookies: opts.blockThirdPartyCookies === true,
+        dpopNonce: opts.dpopNonce === true,
+      }),
+    ),
+    dpopNonces: state.register(new DpopNonces(now)),
     hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
     loginPage: opts.loginPage,
   };
@@ -182,6 +201,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     requests: state.requests,
     outbox: tenant.outbox.messages,
     rotateKeys: async () => (await keys.rotate()).kid,
+    setSwitches: (changes) => context.switches.set(changes),
     durableSnapshot: () => JSON.stringify({ ...durableState(context), outbox: context.outbox.messages }),
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -10,6 +10,8 @@ import type { EndpointRateLimiter } from './rate-limit.js';
 import type { RefreshTokenStore } from './refresh-tokens.js';
 import type { ReplayCache } from './replay-cache.js';
 import type { ResetTicketStore } from './reset-tickets.js';
+import type { DpopNonces } from './dpop-nonces.js';
+import type { SwitchBoard } from './switches.js';
 import type { TenantState } from './state.js';
 import type { UserStore } from './users.js';
 
@@ -43,6 +45,10 @@ export interface TenantContext {
   readonly captcha: CaptchaService;
   readonly bruteForce: BruteForce;
   readonly rateLimiter: EndpointRateLimiter;
+  /** Switches tests flip at run time (switches.ts). */
+  readonly switches: SwitchBoard;
+  /** The DPoP nonces handed out while the `dpopNonce` switch is on. */
+  readonly dpopNonces: DpopNonces;
   /** The UMD bundle the hosted login page loads (default: the repository's dist/webauth.min.js). */
   readonly hostedLibrary: string;
   /** A custom login page template served instead of the built-in hosted page (read per request). */

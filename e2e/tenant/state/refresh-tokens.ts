@@ -18,6 +18,8 @@ export interface RefreshToken {
   readonly organization?: string | undefined;
   readonly authTime: number;
   readonly sid: string;
+  /** DPoP: the thumbprint of the key the token is bound to; every refresh must prove it. */
+  readonly jkt?: string | undefined;
   readonly expiresAt: number;
   /** Set when the token was exchanged: it is retired, and a reuse revokes the family. */
   readonly usedAt?: number | undefined;

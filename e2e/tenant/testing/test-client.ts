@@ -2,6 +2,7 @@
  * A tiny HTTP(S) client for the tenant's own tests: no redirect following, raw status/headers/body,
  * and a cookie jar, so tests see exactly what a browser would receive.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -220,4 +221,17 @@ export async function codeFor(
   const code = location.searchParams.get('code');
   if (!code) throw new Error(`no code in ${reply.headers.location ?? '(no redirect)'}`);
   return { code, redirectUri: params['redirect_uri'] ?? APP_CALLBACK };
+}
+
+/** A fresh PKCE pair: a 43-character verifier and its S256 challenge. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** What a web_message page posts: the target origin and the response parameters. */
+export function webMessageOf(reply: Reply): { origin: string; response: Record<string, string> } {
+  const m = /<script type="application\/json" id="authorization-response">([^<]*)<\/script>/.exec(reply.text);
+  if (!m?.[1]) throw new Error(`no authorization-response block (status ${reply.status})`);
+  return JSON.parse(m[1]) as { origin: string; response: Record<string, string> };
 }

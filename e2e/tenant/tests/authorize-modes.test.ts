@@ -16,17 +16,12 @@ import {
   logIn,
   postJson,
   send,
+  webMessageOf,
 } from '../testing/test-client.js';
 import type { Reply } from '../testing/test-client.js';
 
 type Json = Record<string, unknown>;
 const BOB_LOGIN = { username: BOB.email, password: BOB.password };
-
-function webMessageOf(reply: Reply): { origin: string; response: Record<string, string> } {
-  const m = /<script type="application\/json" id="authorization-response">([^<]*)<\/script>/.exec(reply.text);
-  if (!m?.[1]) throw new Error('no authorization-response block');
-  return JSON.parse(m[1]) as { origin: string; response: Record<string, string> };
-}
 
 function formPostOf(reply: Reply): { action: string; fields: Record<string, string> } {
   const action = /<form method="post" action="([^"]+)"/.exec(reply.text)?.[1] ?? '';

@@ -2,7 +2,8 @@
  * Tenant flows that need a real browser beyond the hosted page: cross-origin (embedded) login with
  * and without its cookie, and the web_message response in a hidden iframe. Chromium contexts block
  * third-party cookies, so an app on https://localhost (same site as the tenant) gets the cookie
- * paths and an app on http://127.0.0.1 (another site) gets the fallbacks. The app side runs
+ * paths and an app on http://127.0.0.1 (another site) gets the fallbacks; the blockThirdPartyCookies
+ * switch is checked against the Fetch Metadata Chromium really sends. The app side runs
  * auth0-js 10.2.1 (same protocol as webauth-js) from a small server started here.
  */
 import { readFileSync } from 'node:fs';
@@ -154,5 +155,24 @@ describe('in Chromium', () => {
     // The session cookie does not reach a cross-site iframe either: silent auth reports it.
     const response = await silentResponse(crossSite);
     expect(response).toMatchObject({ error: 'login_required', state: 's2' });
+  });
+
+  it('blockThirdPartyCookies: Chromium marks the hidden iframe cross-site (refused), a same-site one is spared', async () => {
+    await embeddedLogin(sameSite);
+    tenant.setSwitches({ blockThirdPartyCookies: true });
+    try {
+      const seen = tenant.requests.length;
+      expect(await silentResponse(sameSite)).toMatchObject({ id_token: expect.any(String), state: 's2' });
+      await page.goto(`${crossSite}/app.html`);
+      expect(await silentResponse(crossSite)).toMatchObject({ error: 'login_required', state: 's2' });
+      const frames = tenant.requests.slice(seen).filter((r) => r.path === '/authorize');
+      // The Fetch Metadata the switch reads, as Chromium sends it for each frame.
+      expect(frames.map((r) => [r.headers['sec-fetch-site'], r.headers['sec-fetch-dest']])).toEqual([
+        ['same-site', 'iframe'],
+        ['cross-site', 'iframe'],
+      ]);
+    } finally {
+      tenant.setSwitches({ blockThirdPartyCookies: false });
+    }
   });
 });

@@ -41,6 +41,8 @@ const PARAMS = [
   'id',
   'co_verifier',
   'client_assertion',
+  'token',
+  'token_type_hint',
 ];
 const VALUES: unknown[] = [
   null,

@@ -5,6 +5,7 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
 import { startTenant } from '../server/server.js';
+import { dpopKey, dpopLogin, dpopProof, tokenRequest } from '../testing/dpop-proof.js';
 import {
   ALICE_LOGIN,
   CookieJar,
@@ -87,6 +88,28 @@ describe('--data persistence', () => {
         refresh_token: refreshToken,
       });
       expect(refreshed.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps a DPoP-bound refresh token bound across a restart', async () => {
+    const file = join(dir, 'dpop.json');
+    const key = await dpopKey();
+    const first = await startTenant({ http: true, dataFile: file });
+    let refreshToken: string;
+    try {
+      refreshToken = String((await dpopLogin(first, key))['refresh_token']);
+    } finally {
+      await first.close();
+    }
+    const second = await startTenant({ http: true, dataFile: file, port: 0 });
+    try {
+      const body = { grant_type: 'refresh_token', client_id: 'spa-client', refresh_token: refreshToken };
+      expect((await tokenRequest(second, body)).json()).toMatchObject({ error: 'invalid_grant' });
+      const ok = await tokenRequest(second, body, await dpopProof(key, `${second.url}/oauth/token`));
+      expect(ok.status).toBe(200);
+      expect(ok.json()).toMatchObject({ token_type: 'DPoP' });
     } finally {
       await second.close();
     }

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt, jwtVerify } from 'jose';
 import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,15 +14,10 @@ import {
 } from '../testing/fixtures.js';
 import { startTenant, type RunningTenant } from '../server/server.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
-import { APP_CALLBACK, codeFor, postForm, postJson, send } from '../testing/test-client.js';
+import { APP_CALLBACK, codeFor, pkcePair as pkce, postForm, postJson, send } from '../testing/test-client.js';
 
 type Json = Record<string, unknown>;
 const REALM = 'http://auth0.com/oauth/grant-type/password-realm';
-
-function pkce(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
 
 describe('/oauth/token grants', () => {
   let tenant: RunningTenant;

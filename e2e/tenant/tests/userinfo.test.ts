@@ -53,7 +53,7 @@ describe('/userinfo', () => {
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('http://127.0.0.1:8080');
     expect(ok.headers['access-control-allow-headers']).toBe(
-      'Content-Type, Auth0-Client, Authorization, X-Request-Language',
+      'Content-Type, Auth0-Client, Authorization, X-Request-Language, DPoP',
     );
     expect(ok.headers['access-control-allow-methods']).toContain('GET');
     const denied = await send(tenant, '/userinfo', {

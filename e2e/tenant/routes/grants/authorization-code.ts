@@ -18,7 +18,7 @@ export const authorizationCode: GrantSpec = {
   // `scope` and `audience` are accepted and ignored (the code's own request decides): v10's
   // oauthToken sends the constructor's with every grant, and RFC 6749 3.2 ignores extra parameters.
   optional: ['redirect_uri', 'code_verifier', 'scope', 'audience'],
-  async handle(ctx, params, auth) {
+  async handle(ctx, params, auth, dpopJkt) {
     const code = ctx.tenant.state.peekCode(params['code'] ?? '');
     if (!code || code.request.clientId !== auth.client.clientId)
       throw oauthError('invalid_grant', 'Invalid authorization code.');
@@ -60,6 +60,7 @@ export const authorizationCode: GrantSpec = {
       nonce: code.request.nonce,
       organization,
       certificateThumbprint: auth.certificateThumbprint,
+      dpopJkt,
     });
   },
 };

@@ -42,6 +42,7 @@ async function issue(
   outcome: LoginOutcome,
   wrong: string,
   gty: string,
+  dpopJkt: string | undefined,
 ) {
   if (!outcome.ok) fail(outcome, wrong);
   const user = outcome.user;
@@ -61,6 +62,7 @@ async function issue(
     ...freshLogin(ctx),
     organization,
     certificateThumbprint: auth.certificateThumbprint,
+    dpopJkt,
     gty,
   });
 }
@@ -78,12 +80,12 @@ export const passwordGrant: GrantSpec = {
   grantType: 'password',
   required: ['username', 'password'],
   optional: USER_PARAMS,
-  async handle(ctx, params, auth) {
+  async handle(ctx, params, auth, dpopJkt) {
     const name = ctx.tenant.model.defaultDirectory;
     if (!name) throw oauthError('invalid_request', 'Authorization server not configured with default connection.');
     const connection = databaseRealm(ctx, auth, name);
     const outcome = await passwordLogin(ctx, connection, params['username'] ?? '', params['password'] ?? '');
-    return issue(ctx, params, auth, outcome, WRONG_CREDENTIALS, 'password');
+    return issue(ctx, params, auth, outcome, WRONG_CREDENTIALS, 'password', dpopJkt);
   },
 };
 
@@ -91,10 +93,10 @@ export const passwordRealmGrant: GrantSpec = {
   grantType: 'http://auth0.com/oauth/grant-type/password-realm' satisfies GrantType,
   required: ['username', 'password', 'realm'],
   optional: USER_PARAMS,
-  async handle(ctx, params, auth) {
+  async handle(ctx, params, auth, dpopJkt) {
     const connection = databaseRealm(ctx, auth, params['realm']);
     const outcome = await passwordLogin(ctx, connection, params['username'] ?? '', params['password'] ?? '');
-    return issue(ctx, params, auth, outcome, WRONG_CREDENTIALS, 'password');
+    return issue(ctx, params, auth, outcome, WRONG_CREDENTIALS, 'password', dpopJkt);
   },
 };
 
@@ -102,12 +104,12 @@ export const passwordlessOtpGrant: GrantSpec = {
   grantType: 'http://auth0.com/oauth/grant-type/passwordless/otp',
   required: ['username', 'otp', 'realm'],
   optional: USER_PARAMS,
-  async handle(ctx, params, auth) {
+  async handle(ctx, params, auth, dpopJkt) {
     const name = params['realm'] ?? '';
     const connection = ctx.tenant.model.connections.get(name);
     if (!isPasswordless(connection) || !auth.client.connections.includes(name))
       throw oauthError('invalid_request', `Unknown or disabled realm: ${name}`);
     const outcome = otpLogin(ctx, connection, params['username'] ?? '', params['otp'] ?? '');
-    return issue(ctx, params, auth, outcome, wrongCodeMessage(connection), 'passwordless');
+    return issue(ctx, params, auth, outcome, wrongCodeMessage(connection), 'passwordless', dpopJkt);
   },
 };

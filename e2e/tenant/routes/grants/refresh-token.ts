@@ -1,4 +1,7 @@
-/** `refresh_token` with rotation and reuse detection (refresh-tokens.ts); `scope` may only narrow. */
+/**
+ * `refresh_token` with rotation and reuse detection (refresh-tokens.ts); `scope` may only narrow. A
+ * DPoP-bound token (`jkt`) refreshes only with a proof by that key; its successor stays bound.
+ */
 import { findOrganization } from '../../config/model.js';
 import { scopeList, userGrant } from '../../protocol/scopes.js';
 import { userTokenResponse } from '../../protocol/token-response.js';
@@ -10,19 +13,23 @@ export const refreshToken: GrantSpec = {
   required: ['refresh_token'],
   // `audience` is accepted and ignored (the refresh token's decides), as for authorization_code.
   optional: ['scope', 'audience'],
-  async handle(ctx, params, auth) {
+  async handle(ctx, params, auth, dpopJkt) {
     const { refreshTokens } = ctx.tenant;
     const found = refreshTokens.lookup(params['refresh_token'] ?? '');
     if (found.kind === 'unknown' || found.token.clientId !== auth.client.clientId)
       throw oauthError('invalid_grant', 'Unknown or invalid refresh token.');
+    const old = found.token;
+    // RFC 9449 §5: a bound refresh token needs a proof by its own key. Checked before reuse
+    // detection: a copy without the key (live or retired) can neither refresh nor end the family.
+    if (old.jkt !== undefined && old.jkt !== dpopJkt)
+      throw oauthError('invalid_grant', 'The refresh token is bound to a DPoP key this request does not prove.');
     if (found.kind === 'reused') {
-      refreshTokens.revokeFamily(found.token.family);
+      refreshTokens.revokeFamily(old.family);
       throw oauthError(
         'invalid_grant',
         'Unknown or invalid refresh token (reuse detected: every token of this login was revoked).',
       );
     }
-    const old = found.token;
     const granted = scopeList(old.scope);
     const requested = params['scope'] === undefined ? granted : scopeList(params['scope']);
     const wider = requested.filter((s) => !granted.includes(s));
@@ -44,6 +51,7 @@ export const refreshToken: GrantSpec = {
       authTime: old.authTime,
       organization,
       certificateThumbprint: auth.certificateThumbprint,
+      dpopJkt,
       rotate: old,
     });
   },

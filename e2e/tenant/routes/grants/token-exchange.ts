@@ -28,7 +28,7 @@ export const tokenExchange: GrantSpec = {
   required: ['subject_token', 'subject_token_type'],
   optional: ['audience', 'scope', 'organization', 'requested_token_type'],
   extra: true,
-  async handle(ctx, params, auth) {
+  async handle(ctx, params, auth, dpopJkt) {
     const type = params['subject_token_type'] ?? '';
     if (!ctx.tenant.model.tokenExchangeTypes.has(type))
       throw oauthError('invalid_request', `No token exchange profile for subject_token_type ${type}`);
@@ -56,6 +56,7 @@ export const tokenExchange: GrantSpec = {
       ...freshLogin(ctx),
       organization,
       certificateThumbprint: auth.certificateThumbprint,
+      dpopJkt,
       gty: 'token-exchange',
     });
     return { ...body, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' };

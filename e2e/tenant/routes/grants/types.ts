@@ -17,6 +17,8 @@ export interface GrantSpec {
     ctx: RequestContext,
     params: Record<string, string>,
     auth: AuthenticatedClient,
+    /** The thumbprint of the request's valid DPoP proof key: the tokens are bound to it. */
+    dpopJkt?: string,
   ): Promise<Record<string, unknown>>;
 }
 

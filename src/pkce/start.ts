@@ -1,0 +1,48 @@
+/**
+ * Starting a PKCE authorization request (RFC 7636 §4.1-4.3, S256 only): a fresh verifier kept in
+ * the transaction with state and nonce, and its challenge in the `/authorize` parameters.
+ */
+import { WebAuthError } from '../errors.js';
+import { sha256Base64url } from '../id-token/verify.js';
+import { checkOptions, required } from '../shared/assert.js';
+import { mergeBase, omit } from '../shared/objects.js';
+import type { AnyObject } from '../shared/types.js';
+import { AUTHORIZE_BASE_KEYS, DEFAULT_SCOPE } from '../web-auth/authorize.js';
+import type { RedirectContext } from '../web-auth/context.js';
+import { checkPkceCall } from '../web-auth/options.js';
+import { randomString } from '../web-auth/random.js';
+
+/** True when this call runs the code flow with PKCE (the call's `usePKCE`, else the constructor's). */
+export const usesPkce = (ctx: RedirectContext, options: AnyObject | null | undefined): boolean =>
+  !!(options?.usePKCE ?? ctx.baseOptions.usePKCE);
+
+/** `scope` with `offline_access` added once. */
+export const withOfflineAccess = (scope: string): string =>
+  /(^| )offline_access( |$)/.test(scope) ? scope : scope + ' offline_access';
+
+/**
+ * Stores the transaction of `params` (state, nonce, a new 64-character verifier, the redirect URI)
+ * and resolves with `params` carrying the S256 challenge. Throws an `ArgumentError` without
+ * `responseType: 'code'`, and a `WebAuthError` where WebCrypto is missing (insecure context),
+ * before anything is stored.
+ */
+export function startPkce(ctx: RedirectContext, params: AnyObject): Promise<AnyObject> {
+  checkPkceCall({ responseType: params.responseType, usePKCE: true });
+  const subtle = ctx.env.subtle();
+  if (!subtle) throw new WebAuthError('PKCE needs crypto.subtle (a secure context)');
+  const codeVerifier = randomString(ctx.env, 64);
+  params = omit(params, ['usePKCE']);
+  const scope = params.scope || DEFAULT_SCOPE;
+  params.scope = ctx.baseOptions.useRefreshTokens ? withOfflineAccess(scope) : scope;
+  ctx.transactionManager.process(params, { codeVerifier, redirectUri: params.redirectUri });
+  return sha256Base64url(subtle, codeVerifier).then((codeChallenge) =>
+    Object.assign(params, { codeChallenge, codeChallengeMethod: 'S256' }),
+  );
+}
+
+/** The `/authorize` URL of a new PKCE transaction (`authorize`'s parameters and defaults). */
+export function pkceAuthorizeUrl(ctx: RedirectContext, options: AnyObject | undefined): Promise<string> {
+  const params = mergeBase(ctx.baseOptions, AUTHORIZE_BASE_KEYS, options || {});
+  checkOptions(params, 'options parameter is not valid', [required('responseType')]);
+  return startPkce(ctx, params).then((p) => ctx.client.buildAuthorizeUrl(p));
+}

@@ -1,0 +1,59 @@
+/**
+ * The one way the code and refresh flows talk to the tenant's back channel: `/oauth/token` (code
+ * exchange, refresh) and `/oauth/revoke`. Callers may add request headers and get the response's
+ * headers back, so a sender-constraining proof (DPoP: a proof header out, a nonce header in) can
+ * be plugged in here without touching the flows.
+ */
+import { AuthResponseError } from '../errors.js';
+import { sendRequest, type HttpClientOptions } from '../http/request.js';
+import { joinUrl } from '../shared/query.js';
+import type { RedirectContext } from '../web-auth/context.js';
+import type { AnyObject } from '../shared/types.js';
+
+/** What the tenant answered: the JSON body and the response headers (names lower-cased). */
+export interface TenantAnswer {
+  body: AnyObject;
+  headers: Record<string, string>;
+}
+
+/** Extra request settings of {@link postToTenant}. */
+export interface TenantPostOptions {
+  /** Added to the request (a DPoP proof, say). */
+  headers?: Record<string, string>;
+  /** The request outlives the page (revocation during `logout`). */
+  keepalive?: boolean;
+}
+
+/** The instance's HTTP settings (telemetry, retries), or the bare environment for a URL-builder client. */
+const httpOf = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']> =>
+  (ctx.client as { http?: HttpClientOptions<RedirectContext['env']> }).http ?? { env: ctx.env };
+
+/**
+ * POSTs `body` (JSON) to `<rootUrl><path>`. Rejects with an {@link AuthResponseError} carrying the
+ * tenant's `error` and `error_description` (or `request_error` for a network failure); the error
+ * never holds the request body, which carries the code verifier or the refresh token.
+ */
+export function postToTenant(
+  ctx: RedirectContext,
+  path: 'oauth/token' | 'oauth/revoke',
+  body: AnyObject,
+  options: TenantPostOptions = {},
+): Promise<TenantAnswer> {
+  return new Promise((resolve, reject) =>
+    sendRequest(
+      httpOf(ctx),
+      { method: 'POST', url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...options },
+      (err, response) => {
+        if (!err) return resolve({ body: (response!.body ?? {}) as AnyObject, headers: response!.headers });
+        const answer = (err.response?.body ?? {}) as AnyObject;
+        reject(
+          new AuthResponseError({
+            error: answer.error || 'request_error',
+            errorDescription: String(answer.error_description ?? err.message),
+            statusCode: err.status,
+          } as never),
+        );
+      },
+    ),
+  );
+}

@@ -1,0 +1,180 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearJwksMemoryCache } from '../id-token/jwks.js';
+import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
+import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { testWebAuth } from '../testing/web-auth.js';
+import type { WebAuth } from '../web-auth/web-auth.js';
+
+const TENANT = 'https://me.auth0.com';
+let keys: TestKeys;
+let env: FakeEnv;
+/** The tenant's refresh tokens: each one may be presented once; a reuse revokes the family. */
+let live: Set<string>;
+let issued: number;
+let subject: string;
+let storage: ReturnType<typeof memoryStorage>;
+
+const auth = (extra: Record<string, unknown> = {}) =>
+  testWebAuth(env, {
+    responseType: 'code',
+    usePKCE: true,
+    useRefreshTokens: true,
+    cacheLocation: 'localstorage',
+    ...extra,
+  });
+const tokenBodies = () =>
+  sent(env)
+    .filter((r) => r.url === `${TENANT}/oauth/token`)
+    .map((r) => r.body);
+
+async function tokenEndpoint(body: Record<string, any>): Promise<Response> {
+  if (body.grant_type === 'authorization_code') {
+    return json({
+      access_token: 'AT0',
+      id_token: await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: nonceOf(env) })),
+      refresh_token: (live.add('RT0'), 'RT0'),
+    });
+  }
+  if (!live.delete(body.refresh_token)) {
+    live.clear(); // reuse: the whole family goes
+    return json({ error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' }, 403);
+  }
+  const next = `RT${++issued}`;
+  live.add(next);
+  return json({
+    access_token: `AT${issued}`,
+    id_token: await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { sub: subject })),
+    refresh_token: next,
+    expires_in: 86400,
+    token_type: 'Bearer',
+  });
+}
+
+const nonceOf = (e: FakeEnv) => new URL(e.navigations[0]!).searchParams.get('nonce');
+
+beforeEach(async () => {
+  clearJwksMemoryCache();
+  env = fakeEnv();
+  env.storage = storage = memoryStorage();
+  keys ??= await makeKeys();
+  live = new Set();
+  issued = 0;
+  subject = 'auth0|alice';
+  env.respond = (url, init) => {
+    if (url === `${TENANT}/.well-known/jwks.json`) return json(keys.jwks);
+    if (url === `${TENANT}/oauth/token`) return tokenEndpoint(JSON.parse(String(init?.body)));
+    if (url === `${TENANT}/oauth/revoke`) return json({});
+    return new Response('not found', { status: 404 });
+  };
+});
+
+/** A redirect login with offline_access: authorize, then parseHash of the code. */
+async function signIn(webAuth: WebAuth) {
+  webAuth.authorize();
+  await vi.waitFor(() => expect(env.navigations).toHaveLength(1));
+  const url = new URL(env.navigations[0]!);
+  env.url = `https://app.example.com/callback?code=C&state=${url.searchParams.get('state')}`;
+  return { url, result: await webAuth.parseHash() };
+}
+
+/** checkSession's callback calls (waits for the first, then a little longer for a second). */
+async function check(webAuth: WebAuth, options: Record<string, unknown> = {}) {
+  const calls: [any, any][] = [];
+  webAuth.checkSession(options, (err, result) => calls.push([err, result]));
+  await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return calls;
+}
+
+const everything = () => JSON.stringify({ warnings: env.warnings, navigations: env.navigations, frames: env.frames });
+
+describe('useRefreshTokens', () => {
+  it('adds offline_access, keeps the refresh token out of the result, and renews without an iframe', async () => {
+    const webAuth = auth();
+    const { url, result } = await signIn(webAuth);
+    expect(url.searchParams.get('scope')).toBe('openid profile email offline_access');
+    expect(result).toMatchObject({ accessToken: 'AT0', refreshToken: null, hasRefreshToken: true });
+    expect(JSON.stringify(result)).not.toContain('RT0');
+
+    const calls = await check(auth()); // a new instance, as after a reload
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toBeNull();
+    expect(calls[0]![1]).toMatchObject({ accessToken: 'AT1', hasRefreshToken: true, refreshToken: null });
+    expect(env.frames).toEqual([]);
+    expect(tokenBodies()[1]).toMatchObject({
+      grant_type: 'refresh_token',
+      client_id: 'CID',
+      refresh_token: 'RT0',
+      scope: 'openid profile email offline_access',
+    });
+    // Rotation: the next renewal presents the successor.
+    await check(webAuth);
+    expect(tokenBodies()[2]!.refresh_token).toBe('RT1');
+    expect(everything()).not.toMatch(/RT\d/);
+  });
+
+  it('serialises concurrent renewals: 20 at once never present the same refresh token twice', async () => {
+    const webAuth = auth();
+    await signIn(webAuth);
+    const results = await Promise.all(Array.from({ length: 20 }, () => auth().checkSession({})));
+    expect(results.map((r) => r.accessToken)).toEqual(Array.from({ length: 20 }, (_, i) => `AT${i + 1}`));
+    const presented = tokenBodies()
+      .slice(1)
+      .map((b) => b.refresh_token);
+    expect(new Set(presented).size).toBe(20);
+  });
+
+  it('answers login_required once and forgets the token when it was reused elsewhere (family revoked)', async () => {
+    const webAuth = auth();
+    await signIn(webAuth);
+    live.clear(); // another copy of RT0 was used: the tenant revoked the family
+    const calls = await check(webAuth);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toMatchObject({ error: 'login_required' });
+    expect(JSON.stringify(calls[0]![0])).not.toContain('RT0');
+    expect(storage.data.size).toBe(0);
+    expect(env.frames).toEqual([]);
+  });
+
+  it('falls back to the iframe with useRefreshTokensFallback when no token is held', async () => {
+    const calls: unknown[] = [];
+    auth({ useRefreshTokensFallback: true }).checkSession({}, (err) => calls.push(err));
+    await vi.waitFor(() => expect(env.frames).toHaveLength(1));
+    const url = new URL(env.frames[0]!.url!);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('scope')).toContain('offline_access');
+    expect(calls).toEqual([]);
+  });
+
+  it('rejects a refreshed ID token for another user (sub changed) and drops the token', async () => {
+    const webAuth = auth();
+    await signIn(webAuth);
+    subject = 'auth0|mallory';
+    const calls = await check(webAuth);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toMatchObject({ error: 'invalid_token' });
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('keeps the token in memory by default: a new page (module state aside) starts without localStorage', async () => {
+    const webAuth = auth({ cacheLocation: undefined });
+    await signIn(webAuth);
+    expect(storage.data.size).toBe(0);
+    const calls = await check(auth({ cacheLocation: undefined }));
+    expect(calls[0]![1]).toMatchObject({ accessToken: 'AT1' });
+  });
+
+  it('logout revokes the held token with keepalive, clears it, and still navigates at once', async () => {
+    const webAuth = auth();
+    await signIn(webAuth);
+    webAuth.logout({ returnTo: 'https://app.example.com/' });
+    expect(env.navigations.at(-1)).toContain('/v2/logout');
+    const revoke = env.fetches.find((f) => f.url === `${TENANT}/oauth/revoke`);
+    expect(revoke?.init?.keepalive).toBe(true);
+    expect(JSON.parse(String(revoke!.init!.body))).toEqual({ client_id: 'CID', token: 'RT0' });
+    expect(storage.data.size).toBe(0);
+    expect(env.navigations.at(-1)).not.toContain('RT0');
+    const calls = await check(auth());
+    expect(calls[0]![0]).toMatchObject({ error: 'login_required' });
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * `checkSession` and `renewAuth` with `useRefreshTokens`: the `refresh_token` grant instead of
+ * the hidden iframe, so no third-party cookie is needed. Each answer's refresh token replaces the
+ * one presented (rotation), inside a lock, re-reading the token there (another tab may have rotated
+ * it). A rejected token (`invalid_grant`) is forgotten; then the iframe runs when
+ * `useRefreshTokensFallback` is set, else the call answers `login_required`, as the iframe would.
+ */
+import { finishTokenAnswer } from '../pkce/exchange.js';
+import { withOfflineAccess } from '../pkce/start.js';
+import { postToTenant } from '../pkce/token-request.js';
+import { DEFAULT_SCOPE } from '../web-auth/authorize.js';
+import type { WebAuthContext } from '../web-auth/context.js';
+import type { AuthResponseError } from '../errors.js';
+import type { AnyObject, NodeCallback } from '../shared/types.js';
+import type { AuthResult } from '../types.js';
+import { withLock } from './lock.js';
+import { readRefreshToken, writeRefreshToken } from './token-cache.js';
+
+type Outcome = { err: AnyObject | null; result?: AuthResult | null | undefined; fallback?: boolean };
+
+/** One rotation under the lock; settles with the outcome (never rejects). */
+function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome> {
+  const o = ctx.baseOptions;
+  const entry = readRefreshToken(ctx);
+  if (!entry) return Promise.resolve({ err: null, fallback: true });
+  const body: AnyObject = {
+    grant_type: 'refresh_token',
+    client_id: o.clientID,
+    refresh_token: entry.token,
+    scope: withOfflineAccess(String(options.scope || o.scope || DEFAULT_SCOPE)),
+  };
+  const audience = options.audience || o.audience;
+  if (audience) body.audience = audience;
+  return postToTenant(ctx, 'oauth/token', body).then(
+    ({ body: answer }) =>
+      new Promise<Outcome>((settle) =>
+        finishTokenAnswer(ctx, answer, { nonce: null, appState: null, sub: entry.sub }, (err, result) => {
+          // A refreshed ID token that fails its checks discredits the token that fetched it.
+          if (err) writeRefreshToken(ctx, undefined);
+          settle({ err, result });
+        }),
+      ),
+    (err: AuthResponseError) => {
+      if (err.error !== 'invalid_grant') return { err };
+      writeRefreshToken(ctx, undefined);
+      return { err: null, fallback: true };
+    },
+  );
+}
+
+/**
+ * Renews with the held refresh token; `iframe` runs the v10 silent authentication when the
+ * fallback applies. `cb` gets v10's raw error fields (`error`, `error_description`), then the caller's wrapping.
+ */
+export function refreshSession(
+  ctx: WebAuthContext,
+  options: AnyObject,
+  cb: NodeCallback<any>,
+  iframe: () => void,
+): void {
+  void withLock(ctx.env, 'webauth-refresh:' + ctx.baseOptions.clientID, () => rotate(ctx, options)).then(
+    ({ err, result, fallback }) => {
+      if (!fallback) return err ? cb({ error: err.error, error_description: err.errorDescription }) : cb(null, result);
+      if (ctx.baseOptions.useRefreshTokensFallback) return iframe();
+      cb({ error: 'login_required', error_description: 'No valid refresh token is held' });
+    },
+  );
+}
