@@ -7,6 +7,7 @@
 import { AuthResponseError } from '../errors.js';
 import { sendRequest, type HttpClientOptions } from '../http/request.js';
 import { joinUrl } from '../shared/query.js';
+import { dpopSigner } from '../dpop/request-signer.js';
 import type { RedirectContext } from '../web-auth/context.js';
 import type { AnyObject } from '../shared/types.js';
 
@@ -42,7 +43,13 @@ export function postToTenant(
   return new Promise((resolve, reject) =>
     sendRequest(
       httpOf(ctx),
-      { method: 'POST', url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...options },
+      {
+        method: 'POST',
+        url: joinUrl(ctx.baseOptions.rootUrl, path),
+        body,
+        ...options,
+        signer: ctx.dpop && dpopSigner(ctx.dpop),
+      },
       (err, response) => {
         if (!err) return resolve({ body: (response!.body ?? {}) as AnyObject, headers: response!.headers });
         const answer = (err.response?.body ?? {}) as AnyObject;
