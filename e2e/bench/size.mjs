@@ -22,8 +22,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // enters the page (about 5 ms per call): 25,214 B.
 // Issue 25 (PKCE code flow, refresh-token rotation with a lock and revocation, all opt-in): +1,717 B,
 // 26,931 B (26,944 B).
+// Issue 29 (useDpop: DPoP key in IndexedDB, proofs, nonce retry, bound tokens, all opt-in): +1,991 B,
+// 28,922 B (28,928 B); over the 1,024 B aim, see src/dpop/README.md for where it could shrink.
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26944;
+const BUDGET_GZIP = 28928;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -10,7 +10,7 @@ import { customEnvironment } from '../shared/custom-environment.js';
 import { transactionStore } from '../storage/failover-store.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { call, challenge, type ClientContext, type ClientOptions } from './client-context.js';
-import { boundTokenSigner } from '../dpop/request-signer.js';
+import { boundTokenSigner } from '../dpop/bound-tokens.js';
 import { DBConnection } from './db-connection.js';
 import { rootUrlFor, validateAuthenticationOptions } from './options.js';
 import { PasswordlessAuthentication } from './passwordless.js';

@@ -1,8 +1,4 @@
-/**
- * DPoP for the library's own requests: the signer the HTTP layer asks for a proof before each
- * attempt, and the access tokens this page obtained with DPoP (so `client.userInfo` and
- * `Management` present them as `DPoP` with no code change in the app).
- */
+/** DPoP for the library's own requests: the signer the HTTP layer asks for a proof before each attempt. */
 import type { Dpop } from './create-dpop.js';
 import { isNonceChallenge } from './nonce-challenge.js';
 
@@ -25,27 +21,4 @@ export function dpopSigner(dpop: Dpop, accessToken?: string): RequestSigner {
       // Any answer may rotate the nonce (RFC 9449 §8.2), so learn it before deciding.
       !!dpop.learnNonce(url, headers) && isNonceChallenge(status, headers, body),
   };
-}
-
-// Access tokens issued with DPoP on this page. Bounded: a long-lived page renews many times.
-const bound = new Map<string, Dpop>();
-const MAX_BOUND_TOKENS = 20;
-
-/** Remembers that `accessToken` is bound to `dpop`'s key (called for `token_type: DPoP` answers). */
-export function rememberBoundToken(accessToken: unknown, dpop: Dpop): void {
-  if (typeof accessToken !== 'string' || !accessToken) return;
-  bound.delete(accessToken);
-  bound.set(accessToken, dpop);
-  if (bound.size > MAX_BOUND_TOKENS) bound.delete(bound.keys().next().value!);
-}
-
-/** Forgets every token bound to `dpop` (its key is being cleared). */
-export function forgetBoundTokens(dpop: Dpop): void {
-  for (const [token, owner] of bound) if (owner === dpop) bound.delete(token);
-}
-
-/** The signer for presenting `accessToken` when this page obtained it with DPoP, else undefined (Bearer). */
-export function boundTokenSigner(accessToken: unknown): RequestSigner | undefined {
-  const dpop = bound.get(accessToken as string);
-  return dpop && dpopSigner(dpop, accessToken as string);
 }

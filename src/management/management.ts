@@ -24,7 +24,7 @@ import type {
 } from '../types.js';
 import { ArgumentError, type RequestError } from '../errors.js';
 import type { NodeCallback } from '../shared/types.js';
-import { boundTokenSigner } from '../dpop/request-signer.js';
+import { boundTokenSigner } from '../dpop/bound-tokens.js';
 
 /**
  * Management API client for the signed-in user.

@@ -7,7 +7,6 @@
 import { AuthResponseError } from '../errors.js';
 import { sendRequest, type HttpClientOptions } from '../http/request.js';
 import { joinUrl } from '../shared/query.js';
-import { dpopSigner } from '../dpop/request-signer.js';
 import type { RedirectContext } from '../web-auth/context.js';
 import type { AnyObject } from '../shared/types.js';
 
@@ -48,7 +47,7 @@ export function postToTenant(
         url: joinUrl(ctx.baseOptions.rootUrl, path),
         body,
         ...options,
-        signer: ctx.dpop && dpopSigner(ctx.dpop),
+        signer: ctx.dpop?.signer(),
       },
       (err, response) => {
         if (!err) return resolve({ body: (response!.body ?? {}) as AnyObject, headers: response!.headers });

@@ -1,5 +1,5 @@
 /** `logout` with `useRefreshTokens`: the held refresh token is forgotten and revoked (RFC 7009). */
-import { forgetBoundTokens } from '../dpop/request-signer.js';
+import { forgetBoundTokens } from '../dpop/bound-tokens.js';
 import { postToTenant } from '../pkce/token-request.js';
 import type { RedirectContext } from '../web-auth/context.js';
 import { readRefreshToken, writeRefreshToken } from './token-cache.js';
@@ -7,8 +7,8 @@ import { readRefreshToken, writeRefreshToken } from './token-cache.js';
 /** With `useDpop`: deletes the key pair and forgets the access tokens bound to it. Never rejects. */
 export function clearDpopKey(ctx: RedirectContext): Promise<void> {
   if (!ctx.dpop) return Promise.resolve();
-  forgetBoundTokens(ctx.dpop);
-  return ctx.dpop.clear().catch(() => undefined);
+  forgetBoundTokens(ctx.dpop.signer);
+  return ctx.dpop.helper.clear().catch(() => undefined);
 }
 
 /**

@@ -6,8 +6,6 @@
 import { onHostedLoginPage, type RedirectEnv } from '../browser/env.js';
 import { transactionStore } from '../storage/failover-store.js';
 import type { RedirectContext } from './context.js';
-import { createDpop } from '../dpop/create-dpop.js';
-import { customEnvironment } from '../shared/custom-environment.js';
 import { TransactionManager } from './transaction-manager.js';
 import type { WebAuthBaseOptions } from '../types.js';
 
@@ -23,13 +21,5 @@ export function createWebAuthContext<Env extends RedirectEnv, Client extends Red
     stateExpiration: baseOptions.stateExpiration,
     onHostedPage: () => onHostedLoginPage(env, baseOptions.domain),
   });
-  const dpop = baseOptions.useDpop
-    ? createDpop({
-        domain: baseOptions.domain,
-        clientID: baseOptions.clientID,
-        debug: baseOptions.debug,
-        [customEnvironment]: env,
-      })
-    : undefined;
-  return { baseOptions, env, client, transactionManager, ssodataStore: store, dpop };
+  return { baseOptions, env, client, transactionManager, ssodataStore: store };
 }

@@ -22,6 +22,7 @@ import { silentAuth } from '../pkce/silent.js';
 import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
 import { clearDpopKey, revokeRefreshToken } from '../refresh/revoke.js';
 import type { Dpop } from '../dpop/create-dpop.js';
+import { dpopWiring } from '../dpop/wiring.js';
 
 /** The longest `logout` with `useDpop` waits for the revocation and the key's deletion. */
 const DPOP_LOGOUT_WAIT_MS = 3000;
@@ -114,7 +115,7 @@ export class WebAuth {
     this.client = new Authentication(baseOptions);
     // The client resolved the same environment from the same options: share it (one per instance).
     const env = this.client.http.env;
-    this.ctx = createWebAuthContext(baseOptions, env, this.client);
+    this.ctx = { ...createWebAuthContext(baseOptions, env, this.client), dpop: dpopWiring(baseOptions, env) };
     this.transactionManager = this.ctx.transactionManager;
     linkClientContext(this.client, this.ctx);
     // One storage chain per instance; v10's client had its own SSO-data object over it.
@@ -392,7 +393,7 @@ export class WebAuth {
    * ```
    */
   get dpop(): Dpop | undefined {
-    return this.ctx.dpop;
+    return this.ctx.dpop?.helper;
   }
 
   /** RFC 8693 token exchange (see `client.customTokenExchange`). */
