@@ -1,139 +1,118 @@
 /**
- * The DPoP core (src/dpop, issue 29) in Chromium, from the built ESM modular entry: the key pair in
- * the browser's real IndexedDB as a non-extractable CryptoKey, the same key after a reload, `clear`,
- * proofs verified here with jose, and one nonce retry over the browser's own fetch. The tenant's DPoP
- * side is not part of this branch: the resource server is a Playwright route on the app's origin.
+ * DPoP (issue 29) in Chromium, UMD and ESM, against the local tenant on another site: an app with
+ * usePKCE, useRefreshTokens, cacheLocation 'localstorage' and useDpop stays signed in across a
+ * reload with one browser-bound key, and every token it holds is refused without that key.
  */
-import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify } from 'jose';
+import { calculateJwkThumbprint, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { openApp } from './support/flow.js';
 import { useBrowserHarness } from './support/harness.js';
+import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
 
 const h = useBrowserHarness();
-const ACCESS_TOKEN = 'at-for-the-dpop-spec';
 
-/** Opens the app page and loads the modular entry as `window.modular`. */
-async function openWithModular() {
-  await openApp(h.page, h.app.url, 'esm');
-  // A module script of the page's own: a dynamic import() inside evaluate() would be rewritten by vitest.
-  await h.page.addScriptTag({
-    type: 'module',
-    content: "import * as modular from '/dist/esm/modular/index.js'; window.modular = modular;",
+const dpopApp = (lib: LibBuild, extra: Record<string, unknown> = {}): AppConfig => ({
+  domain: h.tenant.domain,
+  clientID: 'spa-client',
+  redirectUri: appUrl(h.app.url, lib),
+  responseType: 'code',
+  usePKCE: true,
+  useRefreshTokens: true,
+  cacheLocation: 'localstorage',
+  useDpop: true,
+  ...extra,
+});
+
+/** Every DPoP proof the page sends, with the request's method and URL. */
+function recordProofs(page: import('playwright').Page) {
+  const proofs: { method: string; url: string; proof: string }[] = [];
+  page.on('request', (r) => {
+    const proof = r.headers()['dpop'];
+    if (proof) proofs.push({ method: r.method(), url: r.url(), proof });
   });
-  await h.page.waitForFunction(() => (window as any).modular);
+  return proofs;
 }
 
-/** What the page's helper gives: a proof for the tenant's token endpoint, the thumbprint, debug events. */
-function proofInPage(tokenUrl: string, domain: string) {
-  return h.page.evaluate(
-    async ([tokenUrl, domain]) => {
-      const events: unknown[] = [];
-      const dpop = (window as any).modular.createDpop({
-        domain,
-        clientID: 'spa-client',
-        debug: (e: unknown) => events.push(e),
-      });
-      const { DPoP } = await dpop.proofHeaders('POST', tokenUrl);
-      return { proof: DPoP as string, thumbprint: (await dpop.thumbprint()) as string, events };
-    },
-    [tokenUrl, domain] as const,
-  );
+/** Checks a proof with jose, independently of the tenant; returns its key's thumbprint. */
+async function verifyProof({ method, url, proof }: { method: string; url: string; proof: string }) {
+  const header = decodeProtectedHeader(proof);
+  expect(header).toMatchObject({ typ: 'dpop+jwt', alg: 'ES256' });
+  const { payload } = await compactVerify(proof, await importJWK(header.jwk as JWK, 'ES256'));
+  const claims = JSON.parse(new TextDecoder().decode(payload));
+  const target = new URL(url);
+  expect(claims).toMatchObject({ htm: method, htu: target.origin + target.pathname });
+  return calculateJwkThumbprint(header.jwk as JWK);
 }
 
-/** The stored record as the page's IndexedDB gives it back, and what WebCrypto says of its key. */
-function storedKeyInPage() {
-  return h.page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('webauth-js-dpop');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const records = await new Promise<any[]>((resolve, reject) => {
-      const request = db.transaction('keys').objectStore('keys').getAll();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    return Promise.all(
-      records.map(async ({ privateKey, jwk }) => ({
-        isCryptoKey: privateKey instanceof CryptoKey,
-        extractable: privateKey.extractable,
-        usages: privateKey.usages,
-        exportError: await crypto.subtle.exportKey('jwk', privateKey).then(
-          () => null,
-          (e: Error) => e.name,
-        ),
-        jwkMembers: Object.keys(jwk).sort(),
-      })),
-    );
-  });
-}
-
-describe('DPoP in Chromium (modular ESM build)', () => {
-  it('keeps one non-extractable key in IndexedDB across a reload; proofs verify with jose; clear makes a new key', async () => {
-    const tokenUrl = `${h.tenant.url}/oauth/token`;
-    await openWithModular();
-    const first = await proofInPage(`${tokenUrl}?ignored=1#x`, h.tenant.domain);
-    expect(first.events).toEqual([]); // IndexedDB kept it: no memory fallback
-    const verified = await jwtVerify(first.proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] });
-    expect(verified.payload).toMatchObject({ htm: 'POST', htu: tokenUrl });
-    expect(await calculateJwkThumbprint(verified.protectedHeader.jwk!)).toBe(first.thumbprint);
-    expect(await storedKeyInPage()).toEqual([
-      {
-        isCryptoKey: true,
-        extractable: false,
-        usages: ['sign'],
-        exportError: 'InvalidAccessError',
-        jwkMembers: ['crv', 'kty', 'x', 'y'],
-      },
-    ]);
+describe.each(['umd', 'esm'] as const)('useDpop (%s)', (lib) => {
+  it('login, reload, checkSession and userInfo with one key; copied tokens refused', async () => {
+    const proofs = recordProofs(h.page);
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, dpopApp(lib));
+    await signIn(h.page, h.app.url);
+    const login = await parseHash(h.page, dpopApp(lib));
+    expect(login.err).toBeNull();
+    expect(login.result).toMatchObject({ tokenType: 'DPoP', hasRefreshToken: true, refreshToken: null });
 
     await h.page.reload();
-    await openWithModular();
-    const again = await proofInPage(tokenUrl, h.tenant.domain);
-    expect(again.thumbprint).toBe(first.thumbprint);
-    const { protectedHeader } = await jwtVerify(again.proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'] });
-    expect(await calculateJwkThumbprint(protectedHeader.jwk!)).toBe(first.thumbprint);
+    const renewed = await h.page.evaluate(async (cfg) => {
+      const lib = await (window as any).libReady;
+      const webAuth = new lib.WebAuth(cfg);
+      const a = await webAuth.checkSession({});
+      const b = await webAuth.checkSession({});
+      const profile = await webAuth.client.userInfo(b.accessToken);
+      return { a, b, profile, jkt: await webAuth.dpop.thumbprint() };
+    }, dpopApp(lib));
+    expect(renewed.a.tokenType).toBe('DPoP');
+    expect(renewed.profile.sub).toBe((login.result as Record<string, any>).idTokenPayload.sub);
+    const paths = proofs.map((p) => new URL(p.url).pathname);
+    expect(paths.filter((p) => p === '/oauth/token')).toHaveLength(3);
+    expect(paths).toContain('/userinfo');
+    const thumbprints = new Set(await Promise.all(proofs.map(verifyProof)));
+    expect([...thumbprints]).toEqual([renewed.jkt]);
 
-    await h.page.evaluate(
-      (domain) => (window as any).modular.createDpop({ domain, clientID: 'spa-client' }).clear(),
-      h.tenant.domain,
+    // Copied out of the page: the refresh token without the key, the access token as Bearer.
+    const stored = await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'));
+    const refreshToken = JSON.parse(stored!).token as string;
+    // Plain fetches with no proof (the tenant's certificate is trusted by the page, not by Node).
+    const copied = await h.page.evaluate(
+      async ([root, refreshToken, accessToken]) => {
+        const refused = await fetch(`${root}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'refresh_token', client_id: 'spa-client', refresh_token: refreshToken }),
+        });
+        const bearer = await fetch(`${root}/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
+        return { refused: { status: refused.status, body: await refused.json() }, bearer: bearer.status };
+      },
+      [h.tenant.url, refreshToken, renewed.b.accessToken as string] as const,
     );
-    expect(await storedKeyInPage()).toEqual([]);
-    await h.page.reload();
-    await openWithModular();
-    expect((await proofInPage(tokenUrl, h.tenant.domain)).thumbprint).not.toBe(first.thumbprint);
+    expect(copied.refused.status).toBe(400);
+    expect(copied.refused.body).toMatchObject({ error: 'invalid_grant' });
+    expect(copied.bearer).toBe(401);
   });
 
-  it("fetchWithRetry answers a resource server's use_dpop_nonce once with the server's nonce", async () => {
-    await openWithModular();
-    const seen: { authorization: string | null; proof: string | null }[] = [];
-    await h.page.route('**/api/orders*', (route) => {
-      const headers = route.request().headers();
-      seen.push({ authorization: headers.authorization ?? null, proof: headers.dpop ?? null });
-      return seen.length === 1
-        ? route.fulfill({
-            status: 401,
-            headers: { 'WWW-Authenticate': 'DPoP error="use_dpop_nonce"', 'DPoP-Nonce': 'rs-nonce-1' },
-          })
-        : route.fulfill({ status: 200, contentType: 'application/json', body: '{"orders":[]}' });
-    });
-    const answer = await h.page.evaluate(
-      async ([url, token]) => {
-        const dpop = (window as any).modular.createDpop({ domain: 'tenant.example', clientID: 'spa-client' });
-        const response = await dpop.fetchWithRetry(url, { method: 'GET' }, token);
-        return { status: response.status, body: await response.json() };
-      },
-      [`${h.app.url}/api/orders?page=2`, ACCESS_TOKEN] as const,
-    );
-    expect(answer).toEqual({ status: 200, body: { orders: [] } });
-    expect(seen.map((s) => s.authorization)).toEqual([`DPoP ${ACCESS_TOKEN}`, `DPoP ${ACCESS_TOKEN}`]);
-    const claims = await Promise.all(
-      seen.map(async (s) => (await jwtVerify(s.proof!, EmbeddedJWK, { typ: 'dpop+jwt' })).payload),
-    );
-    expect(claims[0]).not.toHaveProperty('nonce');
-    expect(claims[1]).toMatchObject({ nonce: 'rs-nonce-1', htm: 'GET', htu: `${h.app.url}/api/orders` });
-    expect(claims[1]!.ath).toEqual(claims[0]!.ath);
-    expect(claims[1]!.jti).not.toBe(claims[0]!.jti);
+  it('the nonce round trip (dpopNonce switch), and useDpop without usePKCE is an ArgumentError', async () => {
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, dpopApp(lib));
+    await signIn(h.page, h.app.url);
+    h.tenant.setSwitches({ dpopNonce: true });
+    try {
+      const proofs = recordProofs(h.page);
+      const login = await parseHash(h.page, dpopApp(lib));
+      expect(login.err).toBeNull();
+      expect(login.result).toMatchObject({ tokenType: 'DPoP' });
+      expect(proofs).toHaveLength(2); // the first without a nonce, refused; the retry with it
+    } finally {
+      h.tenant.setSwitches({ dpopNonce: false });
+    }
+    const error = await h.page.evaluate(async (cfg) => {
+      const lib = await (window as any).libReady;
+      try {
+        new lib.WebAuth({ ...cfg, usePKCE: false, useRefreshTokens: false });
+      } catch (e: any) {
+        return { name: e.name, message: e.message };
+      }
+    }, dpopApp(lib));
+    expect(error).toEqual({ name: 'ArgumentError', message: 'useDpop requires usePKCE' });
   });
 });
