@@ -10,6 +10,7 @@ import { customEnvironment } from '../shared/custom-environment.js';
 import { transactionStore } from '../storage/failover-store.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { call, challenge, type ClientContext, type ClientOptions } from './client-context.js';
+import { boundTokenSigner } from '../dpop/bound-tokens.js';
 import { DBConnection } from './db-connection.js';
 import { rootUrlFor, validateAuthenticationOptions } from './options.js';
 import { PasswordlessAuthentication } from './passwordless.js';
@@ -212,7 +213,9 @@ export class Authentication implements AuthenticationClient {
   userInfo(accessToken: string, cb?: NodeCallback<any>): Result<UserProfile> {
     checkValue(accessToken, 'string', 'accessToken parameter is not valid');
     const headers = { Authorization: `Bearer ${accessToken}` };
-    return call(this.ctx, 'GET', 'userinfo', undefined, cb, { headers, flags: { ignoreCasing: true } });
+    // A token this page obtained with DPoP goes as `DPoP` with a proof (the signer replaces the header).
+    const signer = boundTokenSigner(accessToken);
+    return call(this.ctx, 'GET', 'userinfo', undefined, cb, { headers, signer, flags: { ignoreCasing: true } });
   }
 
   /** The captcha challenge for the hosted login page (needs `state` in the base options). */

@@ -18,7 +18,9 @@ export interface ClientContext {
 }
 
 /** Extra request settings beyond method, path and body. */
-export type RequestExtras = Pick<RequestSpec, 'headers' | 'withCredentials' | 'noHeaders'> & { flags?: HandlerFlags };
+export type RequestExtras = Pick<RequestSpec, 'headers' | 'withCredentials' | 'noHeaders' | 'signer'> & {
+  flags?: HandlerFlags;
+};
 
 /**
  * Sends a request to `<rootUrl><path>` and reports through v10's response handler, with a `hint`

@@ -7,6 +7,7 @@ import { maskSecrets } from '../shared/mask-secrets.js';
 import { readJsonBody } from './json-body.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
 import type { BrowserEnv, RequestHandle } from '../types.js';
+import type { RequestSigner } from '../dpop/request-signer.js';
 
 /** Statuses retried when `_timesToRetryFailedRequests` is set (as v10's HTTP client did). */
 const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504, 521, 522, 524]);
@@ -23,6 +24,8 @@ export interface HttpClientOptions<Env extends RedirectEnv = BrowserEnv> {
   headers?: Record<string, string>;
   /** Extra attempts after a retryable failure. */
   retries?: number;
+  /** Signs every attempt (DPoP for Management with a bound token). */
+  signer?: RequestSigner | undefined;
 }
 
 export interface RequestSpec {
@@ -36,6 +39,8 @@ export interface RequestSpec {
   noHeaders?: boolean;
   /** Let the request outlive the page (a revocation sent as `logout` navigates away). */
   keepalive?: boolean;
+  /** Signs every attempt (DPoP); overrides the client's. */
+  signer?: RequestSigner | undefined;
 }
 
 export type RawCallback = (err: TransportError | null, response?: HttpResponse) => void;
@@ -84,14 +89,23 @@ export function sendRequest(
   };
   if (spec.keepalive) init.keepalive = true;
 
+  const signer = spec.signer ?? options.signer;
+  let nonceRetry = true;
   const attempt = async (left: number): Promise<void> => {
     let response: HttpResponse;
     try {
-      response = await readResponse(await options.env.fetch(spec.url, init));
+      // A new proof per attempt (a fresh jti); the handle's headers never show it.
+      const signed = signer && { ...init, headers: { ...headers, ...(await signer.sign(spec.method, spec.url)) } };
+      response = await readResponse(await options.env.fetch(spec.url, signed || init));
     } catch (cause) {
       if (controller.signal.aborted) return;
       if (left > 0) return attempt(left - 1);
       return callback(new TransportError('Request has been terminated', body, undefined, cause));
+    }
+    // Learns the answer's nonce (any status); retries once: a server that keeps asking gets its answer.
+    if (signer?.retries(spec.url, response.status, response.headers, response.body) && nonceRetry) {
+      nonceRetry = false;
+      return attempt(left);
     }
     if (response.status >= 200 && response.status < 300) return callback(null, response);
     if (left > 0 && RETRY_STATUSES.has(response.status)) {

@@ -1,40 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeIndexedDB } from '../testing/fake-indexeddb.js';
 import type { JwksSource } from './jwks.js';
-
-/** Just enough IndexedDB for idb-keyval: one database, one store, requests that succeed. */
-function fakeIndexedDB() {
-  const data = new Map<IDBValidKey, unknown>();
-  const log: string[] = [];
-  const request = (result: unknown) => {
-    const r: Record<string, any> = { result };
-    setTimeout(() => (r.onsuccess ?? r.oncomplete)?.(), 0);
-    return r;
-  };
-  const stall = { open: false };
-  const pending = { writes: 0 };
-  const store = (tx: Record<string, any>) => ({
-    transaction: tx,
-    get: (key: IDBValidKey) => (log.push('get'), stall.open ? {} : request(data.get(key))),
-    put: (value: unknown, key: IDBValidKey) => {
-      log.push('put');
-      data.set(key, structuredClone(value));
-      pending.writes++;
-      setTimeout(() => (tx.oncomplete?.(), pending.writes--), 0);
-      return request(undefined);
-    },
-  });
-  const db = {
-    transaction: () => {
-      const tx: Record<string, any> = {};
-      tx.objectStore = () => store(tx);
-      return tx;
-    },
-    createObjectStore() {},
-  };
-  // A stalled open or read never answers (a blocked upgrade, a wedged browser profile).
-  const open = (name: string) => (log.push('open ' + name), stall.open ? {} : request(db));
-  return { indexedDB: { open }, data, log, stall, pending };
-}
 
 function memoryHints() {
   const items = new Map<string, string>();

@@ -4,6 +4,7 @@
  */
 import { compactVerify } from 'jose';
 import { ConfigurationError } from '../errors.js';
+import { encodeBase64url } from '../shared/base64url.js';
 import { decodeJwt } from './decode.js';
 import { getSigningKey, type JwksSource } from './jwks.js';
 import type { IdTokenPayload } from '../types.js';
@@ -171,8 +172,5 @@ export const accessTokenHash = (subtle: SubtleCrypto, accessToken: string): Prom
 /** base64url of the first `bytes` bytes of SHA-256 over `text` (also the PKCE S256 challenge). */
 export async function sha256Base64url(subtle: SubtleCrypto, text: string, bytes = 32): Promise<string> {
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return btoa(String.fromCharCode(...digest.subarray(0, bytes)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeBase64url(digest.subarray(0, bytes));
 }

@@ -24,6 +24,7 @@ import type {
 } from '../types.js';
 import { ArgumentError, type RequestError } from '../errors.js';
 import type { NodeCallback } from '../shared/types.js';
+import { boundTokenSigner } from '../dpop/bound-tokens.js';
 
 /**
  * Management API client for the signed-in user.
@@ -64,6 +65,8 @@ export class Management {
       telemetry: telemetryFor(options),
       headers: base.headers,
       retries: Number(options._timesToRetryFailedRequests) || 0,
+      // A token this page obtained with DPoP goes as `DPoP` with a proof per call.
+      signer: boundTokenSigner(options.token),
     };
   }
 

@@ -1,7 +1,8 @@
 /**
  * webauth-js/modular: standalone functions for a redirect login (`authorize`, then `parseHash` on
  * the callback page), over the same modules as `WebAuth`, so a bundler keeps only the ones an app
- * calls. Each takes the application's {@link WebAuthConfig} first. Transactions, cookies and
+ * calls. Each takes the application's {@link WebAuthConfig} first; {@link createDpop} gives DPoP
+ * proofs (RFC 9449) for the application's own API calls. Transactions, cookies and
  * results are those of `WebAuth`: either can finish a login the other started.
  *
  * @example
@@ -19,6 +20,9 @@ export { authorize, authorizeUrl } from './authorize.js';
 export { parseHash } from './parse-hash.js';
 export { validateToken } from './validate-token.js';
 export { logout, logoutUrl } from './logout.js';
+export { createDpop, type Dpop, type DpopOptions } from '../dpop/create-dpop.js';
+export type { DpopHeaders } from '../dpop/fetch-with-retry.js';
+export type { ResponseHeaders } from '../dpop/nonce-memory.js';
 export type { WebAuthConfig } from './config.js';
 export {
   WebAuthError,

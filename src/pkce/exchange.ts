@@ -4,6 +4,7 @@
  * (which says only whether one is held, `hasRefreshToken`).
  */
 import { keepRefreshToken } from '../refresh/token-cache.js';
+import { rememberBoundToken } from '../dpop/bound-tokens.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult } from '../types.js';
 import type { RedirectContext } from '../web-auth/context.js';
@@ -30,6 +31,7 @@ export function finishTokenAnswer(ctx: RedirectContext, body: AnyObject, expecte
     if (!expected.nonce && result.idToken && sub !== expected.sub) {
       return cb(invalidToken('Subject (sub) claim changed on refresh'));
     }
+    if (ctx.dpop && /^dpop$/i.test(String(tokens.token_type))) rememberBoundToken(tokens.access_token, ctx.dpop.signer);
     const held = keepRefreshToken(ctx, refreshToken, sub ?? expected.sub);
     cb(null, held === undefined ? result : ({ ...result, hasRefreshToken: held } as AuthResult));
   };

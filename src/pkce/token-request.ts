@@ -42,7 +42,13 @@ export function postToTenant(
   return new Promise((resolve, reject) =>
     sendRequest(
       httpOf(ctx),
-      { method: 'POST', url: joinUrl(ctx.baseOptions.rootUrl, path), body, ...options },
+      {
+        method: 'POST',
+        url: joinUrl(ctx.baseOptions.rootUrl, path),
+        body,
+        ...options,
+        signer: ctx.dpop?.signer(),
+      },
       (err, response) => {
         if (!err) return resolve({ body: (response!.body ?? {}) as AnyObject, headers: response!.headers });
         const answer = (err.response?.body ?? {}) as AnyObject;

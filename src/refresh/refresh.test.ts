@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import type { WebAuth } from '../web-auth/web-auth.js';
 
@@ -14,14 +15,7 @@ let issued: number;
 let subject: string;
 let storage: ReturnType<typeof memoryStorage>;
 
-const auth = (extra: Record<string, unknown> = {}) =>
-  testWebAuth(env, {
-    responseType: 'code',
-    usePKCE: true,
-    useRefreshTokens: true,
-    cacheLocation: 'localstorage',
-    ...extra,
-  });
+const auth = (extra: Record<string, unknown> = {}) => testWebAuth(env, { ...REFRESH_SESSION, ...extra });
 const tokenBodies = () =>
   sent(env)
     .filter((r) => r.url === `${TENANT}/oauth/token`)
@@ -69,13 +63,7 @@ beforeEach(async () => {
 });
 
 /** A redirect login with offline_access: authorize, then parseHash of the code. */
-async function signIn(webAuth: WebAuth) {
-  webAuth.authorize();
-  await vi.waitFor(() => expect(env.navigations).toHaveLength(1));
-  const url = new URL(env.navigations[0]!);
-  env.url = `https://app.example.com/callback?code=C&state=${url.searchParams.get('state')}`;
-  return { url, result: await webAuth.parseHash() };
-}
+const signIn = (webAuth: WebAuth) => codeSignIn(env, webAuth);
 
 /** checkSession's callback calls (waits for the first, then a little longer for a second). */
 async function check(webAuth: WebAuth, options: Record<string, unknown> = {}) {

@@ -14,6 +14,7 @@ import type { AuthResponseError } from '../errors.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 import type { AuthResult } from '../types.js';
 import { withLock } from './lock.js';
+import { clearDpopKey } from './revoke.js';
 import { readRefreshToken, writeRefreshToken } from './token-cache.js';
 
 type Outcome = { err: AnyObject | null; result?: AuthResult | null | undefined; fallback?: boolean };
@@ -43,6 +44,7 @@ function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome> {
     (err: AuthResponseError) => {
       if (err.error !== 'invalid_grant') return { err };
       writeRefreshToken(ctx, undefined);
+      void clearDpopKey(ctx); // the token bound to it is gone: the next login gets a new pair
       return { err: null, fallback: true };
     },
   );

@@ -217,9 +217,9 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
   return env;
 }
 
-/** A JSON response. */
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** A JSON response (with extra response headers). */
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** The requests a fake env sent, decoded: method, URL, lower-cased headers and JSON body. */
 export function sent(env: FakeEnv) {

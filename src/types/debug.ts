@@ -6,7 +6,8 @@ export interface DebugEvent {
    * The flow: `authorize`, `parseHash`, `idToken`, `webMessage` (checkSession and embedded login's
    * iframe), `popup` (the opener's side of `popup.authorize`), `popupCallback` (the popup page),
    * `coVerification` (the cross-origin verification page), `request` (Authentication API calls),
-   * `renewAuth` (the legacy silent authentication iframe).
+   * `renewAuth` (the legacy silent authentication iframe), `dpop` (`key-in-memory`, with `detail.reason`,
+   * when IndexedDB cannot keep the DPoP key).
    */
   flow: string;
   /**

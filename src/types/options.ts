@@ -103,6 +103,15 @@ export interface WebAuthOptions extends AuthenticationOptions {
    * (survives reloads and is shared by tabs, but readable by any script on the page: see SECURITY.md).
    */
   cacheLocation?: 'memory' | 'localstorage' | undefined;
+  /**
+   * DPoP (RFC 9449): binds the access and refresh tokens to a non-extractable ES256 key kept in
+   * IndexedDB, so a copied token is refused without the key. Every `/oauth/token` and
+   * `/oauth/revoke` request carries a proof; results say `tokenType: 'DPoP'`; `client.userInfo`
+   * and `Management` present tokens this page obtained so as `DPoP` (other tokens stay `Bearer`).
+   * `logout` and a rejected refresh token clear the key. Requires `usePKCE`. The app's own API
+   * calls use `webAuth.dpop`.
+   */
+  useDpop?: boolean | undefined;
   /** Keeps transactions in `localStorage` instead of cookies (default `false`). */
   __tryLocalStorageFirst?: boolean | undefined;
   /** Returns "now" for ID-token time checks (default: the current time). */

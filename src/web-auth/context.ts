@@ -2,6 +2,7 @@
 import type { AuthenticationClient } from '../authentication/client-api.js';
 import type { RedirectEnv } from '../browser/env.js';
 import type { TransactionManager } from './transaction-manager.js';
+import type { DpopWiring } from '../dpop/wiring.js';
 import type { WebAuthBaseOptions, BrowserEnv, KeyValueStore } from '../types.js';
 
 export interface WebAuthContext {
@@ -11,6 +12,8 @@ export interface WebAuthContext {
   transactionManager: TransactionManager;
   /** Where the SSO hint (`auth0.ssodata`) is kept. */
   ssodataStore: KeyValueStore;
+  /** With `useDpop`: the DPoP helper and signer (token requests carry its proofs). */
+  dpop?: DpopWiring | undefined;
 }
 
 /**

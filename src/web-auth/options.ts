@@ -23,6 +23,7 @@ const PKCE_RULES: Rule[] = [
   optional('usePKCE', 'boolean', 'usePKCE option is not valid'),
   optional('useRefreshTokens', 'boolean', 'useRefreshTokens option is not valid'),
   optional('useRefreshTokensFallback', 'boolean', 'useRefreshTokensFallback option is not valid'),
+  optional('useDpop', 'boolean', 'useDpop option is not valid'),
   {
     key: 'cacheLocation',
     type: 'string',
@@ -51,6 +52,7 @@ export function validatePkceOptions(o: WebAuthOptions): void {
   // The constructor may leave responseType to each call; a call then needs 'code' (checkPkceCall).
   if (o.responseType) checkPkceCall(o);
   if (o.useRefreshTokens && !o.usePKCE) throw new ArgumentError('useRefreshTokens requires usePKCE');
+  if (o.useDpop && !o.usePKCE) throw new ArgumentError('useDpop requires usePKCE');
 }
 
 /** PKCE only with `responseType: 'code'` (`params`: the constructor's options merged with a call's). */

@@ -12,7 +12,7 @@ const LIMIT = 256 - (256 % ALPHABET.length);
  * sampling. Unlike v10, a missing crypto source throws a WebAuthError instead of yielding a `null`
  * state (before anything is stored or navigated to).
  */
-export function randomString(env: RedirectEnv, length: number): string {
+export function randomString(env: Pick<RedirectEnv, 'getRandomValues'>, length: number): string {
   if (!(length > 0)) return '';
   let out = '';
   while (out.length < length) {
@@ -24,7 +24,7 @@ export function randomString(env: RedirectEnv, length: number): string {
   return out;
 }
 
-function secureRandomBytes(env: RedirectEnv, count: number): Uint8Array {
+function secureRandomBytes(env: Pick<RedirectEnv, 'getRandomValues'>, count: number): Uint8Array {
   try {
     return env.getRandomValues(new Uint8Array(count));
   } catch (cause) {

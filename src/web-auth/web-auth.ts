@@ -20,7 +20,12 @@ import { deriveWebAuthOptions, validatePkceOptions, validateWebAuthOptions } fro
 import { parseHashOrCode } from '../pkce/parse-code.js';
 import { silentAuth } from '../pkce/silent.js';
 import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
-import { revokeRefreshToken } from '../refresh/revoke.js';
+import { clearDpopKey, revokeRefreshToken } from '../refresh/revoke.js';
+import type { Dpop } from '../dpop/create-dpop.js';
+import { dpopWiring } from '../dpop/wiring.js';
+
+/** The longest `logout` with `useDpop` waits for the revocation and the key's deletion. */
+const DPOP_LOGOUT_WAIT_MS = 3000;
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
@@ -110,7 +115,7 @@ export class WebAuth {
     this.client = new Authentication(baseOptions);
     // The client resolved the same environment from the same options: share it (one per instance).
     const env = this.client.http.env;
-    this.ctx = createWebAuthContext(baseOptions, env, this.client);
+    this.ctx = { ...createWebAuthContext(baseOptions, env, this.client), dpop: dpopWiring(baseOptions, env) };
     this.transactionManager = this.ctx.transactionManager;
     linkClientContext(this.client, this.ctx);
     // One storage chain per instance; v10's client had its own SSO-data object over it.
@@ -367,8 +372,28 @@ export class WebAuth {
    * ```
    */
   logout(options?: LogoutOptions): void {
-    if (this.baseOptions.useRefreshTokens) revokeRefreshToken(this.ctx);
-    this.ctx.env.navigate(this.client.buildLogoutUrl(options));
+    const url = this.client.buildLogoutUrl(options);
+    const leave = () => this.ctx.env.navigate(url);
+    const done = this.baseOptions.useRefreshTokens ? revokeRefreshToken(this.ctx) : clearDpopKey(this.ctx);
+    // v10 navigates at once; with useDpop the bound token's revocation and the key's deletion
+    // must finish first (both need the page), bounded so that logout always leaves.
+    if (!this.ctx.dpop) return leave();
+    void Promise.race([done, this.ctx.env.delay(DPOP_LOGOUT_WAIT_MS)]).then(leave);
+  }
+
+  /**
+   * With `useDpop`: the DPoP helper bound to this application's key, for the app's own API calls
+   * with the access tokens this instance obtained (undefined without `useDpop`).
+   *
+   * @example
+   * ```ts
+   * const { accessToken } = authResult; // tokenType: 'DPoP'
+   * const response = await webAuth.dpop!.fetchWithRetry('https://api.example.com/orders', {}, accessToken);
+   * // or: const headers = await webAuth.dpop!.proofHeaders('GET', url, accessToken);
+   * ```
+   */
+  get dpop(): Dpop | undefined {
+    return this.ctx.dpop?.helper;
   }
 
   /** RFC 8693 token exchange (see `client.customTokenExchange`). */

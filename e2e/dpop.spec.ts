@@ -1,0 +1,118 @@
+/**
+ * DPoP (issue 29) in Chromium, UMD and ESM, against the local tenant on another site: an app with
+ * usePKCE, useRefreshTokens, cacheLocation 'localstorage' and useDpop stays signed in across a
+ * reload with one browser-bound key, and every token it holds is refused without that key.
+ */
+import { calculateJwkThumbprint, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from './support/harness.js';
+import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+
+const h = useBrowserHarness();
+
+const dpopApp = (lib: LibBuild, extra: Record<string, unknown> = {}): AppConfig => ({
+  domain: h.tenant.domain,
+  clientID: 'spa-client',
+  redirectUri: appUrl(h.app.url, lib),
+  responseType: 'code',
+  usePKCE: true,
+  useRefreshTokens: true,
+  cacheLocation: 'localstorage',
+  useDpop: true,
+  ...extra,
+});
+
+/** Every DPoP proof the page sends, with the request's method and URL. */
+function recordProofs(page: import('playwright').Page) {
+  const proofs: { method: string; url: string; proof: string }[] = [];
+  page.on('request', (r) => {
+    const proof = r.headers()['dpop'];
+    if (proof) proofs.push({ method: r.method(), url: r.url(), proof });
+  });
+  return proofs;
+}
+
+/** Checks a proof with jose, independently of the tenant; returns its key's thumbprint. */
+async function verifyProof({ method, url, proof }: { method: string; url: string; proof: string }) {
+  const header = decodeProtectedHeader(proof);
+  expect(header).toMatchObject({ typ: 'dpop+jwt', alg: 'ES256' });
+  const { payload } = await compactVerify(proof, await importJWK(header.jwk as JWK, 'ES256'));
+  const claims = JSON.parse(new TextDecoder().decode(payload));
+  const target = new URL(url);
+  expect(claims).toMatchObject({ htm: method, htu: target.origin + target.pathname });
+  return calculateJwkThumbprint(header.jwk as JWK);
+}
+
+describe.each(['umd', 'esm'] as const)('useDpop (%s)', (lib) => {
+  it('login, reload, checkSession and userInfo with one key; copied tokens refused', async () => {
+    const proofs = recordProofs(h.page);
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, dpopApp(lib));
+    await signIn(h.page, h.app.url);
+    const login = await parseHash(h.page, dpopApp(lib));
+    expect(login.err).toBeNull();
+    expect(login.result).toMatchObject({ tokenType: 'DPoP', hasRefreshToken: true, refreshToken: null });
+
+    await h.page.reload();
+    const renewed = await h.page.evaluate(async (cfg) => {
+      const lib = await (window as any).libReady;
+      const webAuth = new lib.WebAuth(cfg);
+      const a = await webAuth.checkSession({});
+      const b = await webAuth.checkSession({});
+      const profile = await webAuth.client.userInfo(b.accessToken);
+      return { a, b, profile, jkt: await webAuth.dpop.thumbprint() };
+    }, dpopApp(lib));
+    expect(renewed.a.tokenType).toBe('DPoP');
+    expect(renewed.profile.sub).toBe((login.result as Record<string, any>).idTokenPayload.sub);
+    const paths = proofs.map((p) => new URL(p.url).pathname);
+    expect(paths.filter((p) => p === '/oauth/token')).toHaveLength(3);
+    expect(paths).toContain('/userinfo');
+    const thumbprints = new Set(await Promise.all(proofs.map(verifyProof)));
+    expect([...thumbprints]).toEqual([renewed.jkt]);
+
+    // Copied out of the page: the refresh token without the key, the access token as Bearer.
+    const stored = await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'));
+    const refreshToken = JSON.parse(stored!).token as string;
+    // Plain fetches with no proof (the tenant's certificate is trusted by the page, not by Node).
+    const copied = await h.page.evaluate(
+      async ([root, refreshToken, accessToken]) => {
+        const refused = await fetch(`${root}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'refresh_token', client_id: 'spa-client', refresh_token: refreshToken }),
+        });
+        const bearer = await fetch(`${root}/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
+        return { refused: { status: refused.status, body: await refused.json() }, bearer: bearer.status };
+      },
+      [h.tenant.url, refreshToken, renewed.b.accessToken as string] as const,
+    );
+    expect(copied.refused.status).toBe(400);
+    expect(copied.refused.body).toMatchObject({ error: 'invalid_grant' });
+    expect(copied.bearer).toBe(401);
+  });
+
+  it('the nonce round trip (dpopNonce switch), and useDpop without usePKCE is an ArgumentError', async () => {
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, dpopApp(lib));
+    await signIn(h.page, h.app.url);
+    h.tenant.setSwitches({ dpopNonce: true });
+    try {
+      const proofs = recordProofs(h.page);
+      const login = await parseHash(h.page, dpopApp(lib));
+      expect(login.err).toBeNull();
+      expect(login.result).toMatchObject({ tokenType: 'DPoP' });
+      expect(proofs).toHaveLength(2); // the first without a nonce, refused; the retry with it
+    } finally {
+      h.tenant.setSwitches({ dpopNonce: false });
+    }
+    const error = await h.page.evaluate(async (cfg) => {
+      const lib = await (window as any).libReady;
+      try {
+        new lib.WebAuth({ ...cfg, usePKCE: false, useRefreshTokens: false });
+      } catch (e: any) {
+        return { name: e.name, message: e.message };
+      }
+    }, dpopApp(lib));
+    expect(error).toEqual({ name: 'ArgumentError', message: 'useDpop requires usePKCE' });
+  });
+});

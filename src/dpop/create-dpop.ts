@@ -1,0 +1,91 @@
+/**
+ * The DPoP helper (RFC 9449) for one application (domain and client id): proofs signed with its
+ * browser-bound key, the servers' nonces, a fetch that answers a nonce challenge, and `clear`.
+ */
+import { redirectEnv, type RedirectEnv } from '../browser/env.js';
+import { checkOptions } from '../shared/assert.js';
+import { sha256Base64url } from '../shared/base64url.js';
+import { customEnvironment } from '../shared/custom-environment.js';
+import { CLIENT_RULES, DEBUG_RULE } from '../authentication/options.js';
+import type { BrowserEnv } from '../types.js';
+import type { DebugHook } from '../types/debug.js';
+import { fetchWithNonceRetry, type DpopHeaders } from './fetch-with-retry.js';
+import { clearDpopKeyPair, dpopKeyId, dpopKeyPair } from './key-store.js';
+import { createNonceMemory, type ResponseHeaders } from './nonce-memory.js';
+import { createProof } from './proof.js';
+
+/** The options of {@link createDpop}: the application, as `new WebAuth` takes it. */
+export interface DpopOptions {
+  /** The tenant's domain (part of the key's identity). */
+  domain: string;
+  /** The application's client id (part of the key's identity). */
+  clientID: string;
+  /** The `debug` hook: told when the key can only be kept in memory. Never given a key or proof. */
+  debug?: DebugHook;
+  /** A replacement for the page's fetch, crypto, clock and timers (tests). */
+  [customEnvironment]?: Partial<BrowserEnv>;
+}
+
+/** Proofs and headers for one application; see {@link createDpop}. */
+export interface Dpop {
+  /**
+   * The headers for one request: `DPoP` (a new proof with `htm`, `htu`, `iat`, `jti`, the origin's
+   * last nonce and, with `accessToken`, `ath`) and, with `accessToken`, `Authorization: DPoP …`.
+   * Rejects with an `ArgumentError` for a bad method, URL or token.
+   */
+  proofHeaders(method: string, url: string, accessToken?: string): Promise<DpopHeaders>;
+  /** Remembers the `DPoP-Nonce` header of a response from `url` (any status); returns it when valid. */
+  learnNonce(url: string, headers: ResponseHeaders): string | undefined;
+  /**
+   * `fetch(url, init)` with the DPoP headers, learning the answer's nonce and, when the answer asks
+   * for a new one (`use_dpop_nonce`), sending the request once more. `init.body` must be re-sendable.
+   */
+  fetchWithRetry(url: string, init?: RequestInit | null, accessToken?: string): Promise<Response>;
+  /** The key's JWK SHA-256 thumbprint (RFC 7638), base64url: `cnf.jkt` of bound tokens, `dpop_jkt`. */
+  thumbprint(): Promise<string>;
+  /** Deletes the key pair (memory and IndexedDB); the next proof is signed with a new one. */
+  clear(): Promise<void>;
+}
+
+/**
+ * Creates the DPoP helper for the application's own API calls with DPoP-bound access tokens. The
+ * ES256 key pair is made with WebCrypto, non-extractable, and kept in IndexedDB (in memory where
+ * that is unavailable), one per domain and client id.
+ *
+ * @throws {@link ArgumentError} for a missing `domain` or `clientID` (v10's messages) or a bad `debug`.
+ * @example
+ * ```ts
+ * import { createDpop } from 'webauth-js/modular';
+ *
+ * const dpop = createDpop({ domain: 'tenant.example.com', clientID: 'abc123' });
+ * const response = await dpop.fetchWithRetry('https://api.example.com/orders', { method: 'GET' }, accessToken);
+ * // or, with your own HTTP client:
+ * const headers = await dpop.proofHeaders('POST', 'https://api.example.com/orders', accessToken);
+ * const answer = await fetch('https://api.example.com/orders', { method: 'POST', headers, body });
+ * dpop.learnNonce('https://api.example.com/orders', answer.headers);
+ * ```
+ */
+export function createDpop(options: DpopOptions): Dpop {
+  checkOptions(options, 'options parameter is not valid', [...CLIENT_RULES.slice(0, 2), DEBUG_RULE]);
+  const env: RedirectEnv = { ...redirectEnv(), ...options[customEnvironment] };
+  const { debug } = options;
+  const id = dpopKeyId(options.domain, options.clientID);
+  const nonces = createNonceMemory();
+  const proofHeaders = async (method: string, url: string, accessToken?: string) => {
+    const pair = await dpopKeyPair(id, env, debug);
+    const proof = await createProof(pair, { method, url, accessToken, nonce: nonces.nonceFor(url) }, env);
+    return accessToken ? { Authorization: `DPoP ${accessToken}`, DPoP: proof } : { DPoP: proof };
+  };
+  return {
+    proofHeaders,
+    learnNonce: nonces.learnNonce,
+    fetchWithRetry: (url, init, accessToken) =>
+      fetchWithNonceRetry({ fetch: env.fetch, proofHeaders, learnNonce: nonces.learnNonce }, url, init, accessToken),
+    async thumbprint() {
+      const { crv, kty, x, y } = (await dpopKeyPair(id, env, debug)).jwk;
+      // RFC 7638: the required members only, in lexicographic order, no whitespace.
+      return sha256Base64url(env.subtle(), JSON.stringify({ crv, kty, x, y }));
+    },
+    clear: () => clearDpopKeyPair(id, env),
+  };
+}
