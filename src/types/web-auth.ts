@@ -33,6 +33,8 @@ export interface ParseHashOptions extends ValidateOptions {
   responseType?: string | undefined;
   /** Not read by auth0-js 10: a present ID token is always verified. Accepted for older code. */
   _idTokenVerification?: boolean | undefined;
+  /** Redeem a code response of a PKCE transaction, for an instance built without `usePKCE`. */
+  usePKCE?: boolean | undefined;
 }
 
 /** The `parseHash` callback: `authResult` is `null` when the URL holds no authentication response. */
