@@ -44,12 +44,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // The CDN example's scripts share globals: the bundle's `auth0` and config.js's EXAMPLE_CONFIG.
+    // The CDN example's scripts share globals: the bundle's `auth0` and config.js's EXAMPLE_CONFIG
+    // and PKCE_TOGGLE_KEY.
     files: ['examples/cdn/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { auth0: 'readonly', EXAMPLE_CONFIG: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: { auth0: 'readonly', EXAMPLE_CONFIG: 'readonly', PKCE_TOGGLE_KEY: 'readonly' },
+    },
   },
   {
-    // config.js defines EXAMPLE_CONFIG for the scripts that follow it on the page.
+    // config.js defines EXAMPLE_CONFIG and PKCE_TOGGLE_KEY for the scripts that follow it on the page.
     files: ['examples/cdn/config.js'],
     rules: { '@typescript-eslint/no-unused-vars': 'off', 'no-redeclare': 'off' },
   },

@@ -1,6 +1,8 @@
 /**
  * examples/cdn as a person uses it: silent checkSession on load, redirect login, userInfo, logout
- * and popup login, in Chromium against the local tenant. Saves the README's screenshots.
+ * and popup login, in Chromium against the local tenant; with the PKCE checkbox on, a reload stays
+ * signed in against a tenant on another site that refuses its cookie in cross-site iframes. Saves
+ * the README's screenshots.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,19 +20,22 @@ const IMAGES = join(import.meta.dirname, '..', 'docs', 'images');
 
 // The tenant on the app's site (127.0.0.1): its session cookie reaches checkSession's iframe.
 let tenant: RunningTenant;
+// The tenant on another site (localhost) refusing its cookie in cross-site iframes.
+let crossSite: RunningTenant;
 let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [tenant, app, browser] = await Promise.all([
+  [tenant, crossSite, app, browser] = await Promise.all([
     startTenant({ http: true, host: '127.0.0.1' }),
+    startTenant({ http: true, host: 'localhost', blockThirdPartyCookies: true }),
     startAppServer(),
     launchChromium(),
   ]);
   await mkdir(IMAGES, { recursive: true });
 });
 afterAll(async () => {
-  await Promise.all([browser?.close(), tenant?.close(), app?.close()]);
+  await Promise.all([browser?.close(), tenant?.close(), crossSite?.close(), app?.close()]);
 });
 
 /** Points the example's config at the test tenant (ephemeral port) instead of `npm start`'s. */
@@ -91,5 +96,47 @@ it('logs in through a popup', async () => {
   await popup.waitForURL((url) => url.pathname === '/authorize');
   await signIn(popup);
   await expect.poll(() => page.textContent('#status'), SETTLE).toBe(`Signed in as ${ALICE.email}.`);
+  await context.close();
+});
+
+it('with the PKCE checkbox, stays signed in across a reload with third-party cookies blocked', async () => {
+  const context = await newTestContext(browser);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await useTestTenant(page, crossSite.url);
+  const home = `${app.url}/examples/cdn/`;
+  await page.goto(home);
+  await expect.poll(() => page.textContent('#status'), SETTLE).toBe('Not signed in.');
+  await Promise.all([page.waitForURL(home), page.check('#pkce')]);
+  await expect.poll(() => page.textContent('#status'), SETTLE).toBe('Not signed in.');
+  expect(await page.isChecked('#pkce')).toBe(true);
+
+  await Promise.all([page.waitForURL((url) => url.pathname === '/authorize'), page.click('#login')]);
+  const authorize = new URL(page.url()).searchParams;
+  expect(authorize.get('response_type')).toBe('code');
+  expect(authorize.get('code_challenge_method')).toBe('S256');
+  expect(authorize.get('scope')?.split(' ')).toContain('offline_access');
+  await Promise.all([page.waitForURL((url) => url.origin === app.url), signIn(page)]);
+  await expect.poll(() => page.textContent('#status'), SETTLE).toBe(`Signed in as ${ALICE.email}.`);
+  expect(new URL(page.url()).search).toBe(''); // the code left the address bar
+
+  // A reload: the refresh token signs alice in, with no iframe (its cookie would be refused).
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  await page.goto(home);
+  await expect.poll(() => page.textContent('#status'), SETTLE).toBe(`Signed in as ${ALICE.email}.`);
+  expect(urls.filter((u) => new URL(u).pathname === '/authorize')).toEqual([]);
+  const grants = crossSite.requests.filter((r) => r.path === '/oauth/token').map((r) => (r.body as any)?.grant_type);
+  expect(grants).toEqual(['authorization_code', 'refresh_token']);
+
+  // Logout revokes the refresh token: a reload is signed out.
+  await Promise.all([
+    page.waitForURL((url) => url.origin === app.url && url.pathname === '/examples/cdn/'),
+    page.click('#logout'),
+  ]);
+  await expect.poll(() => page.textContent('#status'), SETTLE).toBe('Not signed in.');
+  expect(crossSite.requests.filter((r) => r.method === 'POST' && r.path === '/oauth/revoke')).toHaveLength(1);
+  expect(errors).toEqual([]);
   await context.close();
 });

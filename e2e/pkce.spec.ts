@@ -41,13 +41,29 @@ interface Seen {
   calls: number;
 }
 
-/** Runs `webAuth[method](options, cb)` in the page; waits 200 ms after the first callback to count a second. */
-function call(page: Page, cfg: AppConfig, method: string, options: Record<string, unknown> = {}): Promise<Seen> {
+/**
+ * Runs `webAuth[method](options, cb)` in the page with a `debug` hook; waits 200 ms after the first
+ * callback to count a second. Also returns every debug event the call emitted, serialised.
+ */
+function call(
+  page: Page,
+  cfg: AppConfig,
+  method: string,
+  options: Record<string, unknown> = {},
+): Promise<Seen & { debug: string }> {
   return page.evaluate(
     async ([cfg, options, method]) => {
       const lib = await (window as any).libReady;
-      const webAuth = new lib.WebAuth(cfg);
-      return new Promise<Seen>((resolve) => {
+      const events: string[] = [];
+      const serialise = (e: unknown) => {
+        try {
+          return JSON.stringify(e, (_k, v) => (v instanceof Error ? { ...v, message: v.message } : v));
+        } catch {
+          return String(e);
+        }
+      };
+      const webAuth = new lib.WebAuth({ ...cfg, debug: (e: unknown) => events.push(serialise(e)) });
+      return new Promise<Seen & { debug: string }>((resolve) => {
         let calls = 0;
         let first: Seen | undefined;
         webAuth[method](options, (err: unknown, result: unknown) => {
@@ -57,7 +73,7 @@ function call(page: Page, cfg: AppConfig, method: string, options: Record<string
             result: result ? JSON.parse(JSON.stringify(result)) : null,
             calls: 0,
           };
-          setTimeout(() => resolve({ ...first!, calls }), 200);
+          setTimeout(() => resolve({ ...first!, calls, debug: events.join('\n') }), 200);
         });
       });
     },
@@ -70,6 +86,24 @@ function recordRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
   return urls;
+}
+
+/** Rewrites the stored PKCE transaction's verifier (`undefined` removes it); returns the original. */
+function tamperVerifier(page: Page, verifier: string | undefined): Promise<string> {
+  return page.evaluate((verifier) => {
+    // Over http the transaction is a plain cookie `com.auth0.auth.<state>` (JSON, URI-encoded).
+    const cookie = document.cookie.split('; ').find((c) => c.startsWith('com.auth0.auth.'));
+    if (!cookie) throw new Error('no PKCE transaction cookie');
+    const name = cookie.slice(0, cookie.indexOf('='));
+    const transaction = JSON.parse(decodeURIComponent(cookie.slice(name.length + 1)));
+    const original = transaction.codeVerifier as string;
+    if (verifier === undefined) delete transaction.codeVerifier;
+    else transaction.codeVerifier = verifier;
+    document.cookie = `${name}=${encodeURIComponent(JSON.stringify(transaction))}; path=/`;
+    if (document.cookie.split('; ').filter((c) => c.startsWith(name + '=')).length !== 1)
+      throw new Error('the transaction cookie was duplicated, not replaced');
+    return original;
+  }, verifier);
 }
 
 /** Redirect login with the code flow; returns parseHash's outcome on the callback page. */
@@ -122,6 +156,44 @@ describe.each(BUILDS)('sessions without third-party cookies (%s)', (lib) => {
     // The same callback URL again, on a fresh instance: the transaction is gone, no second redemption.
     const again = await parseHash(h.page, pkce(lib));
     expect(again.err?.json).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it.each([
+    ['tampered', 'x'.repeat(43), 'invalid_grant'],
+    ['missing', undefined, 'invalid_token'],
+  ] as const)('a %s verifier: a typed error once, no secret in it or in a debug event', async (_, verifier, error) => {
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, pkce(lib));
+    await signIn(h.page, h.app.url);
+    const original = await tamperVerifier(h.page, verifier);
+    expect(original).toMatch(/^[\w.~-]{43,128}$/);
+    const before = h.tenant.requests.length;
+    const seen = await call(h.page, pkce(lib), 'parseHash');
+    expect(seen.err).toMatchObject({ error });
+    expect(seen.calls).toBe(1);
+    expect(seen.result).toBeNull();
+    const redemptions = h.tenant.requests.slice(before).filter((r) => r.path === '/oauth/token' && r.method === 'POST');
+    // A missing verifier is refused before any request; a tampered one by the tenant.
+    expect(redemptions).toHaveLength(verifier === undefined ? 0 : 1);
+    expect(JSON.stringify(seen.err) + seen.debug).not.toContain(original);
+    if (verifier) expect(JSON.stringify(seen.err) + seen.debug).not.toContain(verifier);
+  });
+
+  it('a code for another client: invalid_grant once, nothing secret in the error or debug events', async () => {
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, pkce(lib));
+    await signIn(h.page, h.app.url);
+    const verifier = await tamperVerifier(h.page, undefined).then(async (v) => (await tamperVerifier(h.page, v), v));
+    const before = h.tenant.requests.length;
+    const seen = await call(h.page, pkce(lib, { clientID: 'third-party-spa' }), 'parseHash');
+    expect(seen.err).toMatchObject({ error: 'invalid_grant' });
+    expect(seen.calls).toBe(1);
+    expect(seen.result).toBeNull();
+    const [redemption] = h.tenant.requests
+      .slice(before)
+      .filter((r) => r.path === '/oauth/token' && r.method === 'POST');
+    expect(redemption!.body).toMatchObject({ client_id: 'third-party-spa', grant_type: 'authorization_code' });
+    expect(JSON.stringify(seen.err) + seen.debug).not.toContain(verifier);
   });
 
   it('logout revokes the refresh token: checkSession then says login_required', async () => {

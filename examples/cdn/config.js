@@ -8,3 +8,12 @@ var EXAMPLE_CONFIG = {
   responseType: 'token id_token',
   scope: 'openid profile email',
 };
+// The "Stay signed in without third-party cookies" checkbox (kept in localStorage, so the popup
+// callback sees it too): the code flow with PKCE and a rotating refresh token kept across reloads.
+var PKCE_TOGGLE_KEY = 'cdn-example.pkce';
+if (localStorage.getItem(PKCE_TOGGLE_KEY) === 'on') {
+  EXAMPLE_CONFIG.responseType = 'code';
+  EXAMPLE_CONFIG.usePKCE = true;
+  EXAMPLE_CONFIG.useRefreshTokens = true;
+  EXAMPLE_CONFIG.cacheLocation = 'localstorage';
+}

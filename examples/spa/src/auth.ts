@@ -1,10 +1,11 @@
-// Sign-in for the app: the authorization-code flow with PKCE for the interactive login, and
-// checkSession (a hidden iframe, tokens passed by postMessage) for silent renewal.
-import { WebAuth, type IdTokenPayload } from 'webauth-js';
-import { CLIENT_ID, MANAGEMENT_AUDIENCE, SCOPE, TENANT } from './config.js';
-import { randomString, s256 } from './pkce.js';
+// Sign-in for the app, all by the library: the authorization-code flow with PKCE (`usePKCE`) and
+// rotating refresh tokens kept in localStorage (`useRefreshTokens`, `cacheLocation`), so a reload
+// stays signed in even when the browser blocks the tenant's cookie in iframes.
+import { WebAuth, type AuthResult, type IdTokenPayload } from 'webauth-js';
+import { API_AUDIENCE, CLIENT_ID, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE, SCOPE, TENANT } from './config.js';
 
 export interface Session {
+  /** For the app's API (and /userinfo). */
   accessToken: string;
   /** Seconds the access token is valid for, from when it was issued. */
   expiresIn: number;
@@ -12,87 +13,79 @@ export interface Session {
   claims: IdTokenPayload;
 }
 
-/** What the login redirect leaves in this tab for the callback route. */
-interface PendingLogin {
-  state: string;
-  nonce: string;
-  verifier: string;
+/** What a login carries through the tenant and back (as `appState`). */
+interface LoginState {
   returnTo: string;
+  /** The login asked for a Management API token rather than the app's API. */
+  management?: boolean;
 }
 
-const PENDING_KEY = 'spa-example.pending-login';
-// Scope and audience apply to /authorize and checkSession; the code exchange sends them too (as
-// auth0-js 10 does) and the tenant ignores them there: the code carries its own grant.
-const webAuth = new WebAuth({ domain: TENANT, clientID: CLIENT_ID, scope: SCOPE, audience: MANAGEMENT_AUDIENCE });
-const callbackUrl = (): string => `${location.origin}/callback`;
+const webAuth = new WebAuth({
+  domain: TENANT,
+  clientID: CLIENT_ID,
+  responseType: 'code',
+  redirectUri: `${location.origin}/callback`,
+  scope: SCOPE,
+  audience: API_AUDIENCE,
+  usePKCE: true,
+  useRefreshTokens: true,
+  cacheLocation: 'localstorage',
+});
+
+const toSession = (result: AuthResult): Session => ({
+  accessToken: result.accessToken ?? '',
+  expiresIn: Number(result.expiresIn),
+  claims: result.idTokenPayload as IdTokenPayload,
+});
 
 /** Redirects to the tenant's login page; the tenant comes back to /callback with a code. */
-export async function login(returnTo: string): Promise<void> {
-  const pending: PendingLogin = {
-    state: randomString(16),
-    nonce: randomString(16),
-    verifier: randomString(),
-    returnTo,
-  };
-  sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+export function login(returnTo: string): void {
+  webAuth.authorize({ appState: { returnTo } satisfies LoginState });
+}
+
+/**
+ * Redirects for a Management API token (current-user scopes). The tenant session signs the user in
+ * without a form; the Management API allows no offline access, so the refresh token stays the app's.
+ */
+export function authorizeManagement(returnTo: string): void {
   webAuth.authorize({
-    responseType: 'code',
-    redirectUri: callbackUrl(),
-    state: pending.state,
-    nonce: pending.nonce,
-    codeChallenge: await s256(pending.verifier),
-    codeChallengeMethod: 'S256',
+    audience: MANAGEMENT_AUDIENCE,
+    scope: MANAGEMENT_SCOPE,
+    appState: { returnTo, management: true } satisfies LoginState,
   });
 }
 
 /**
- * The /callback route: checks `state`, redeems the code with the verifier (POST /oauth/token) and
- * verifies the ID token, nonce included. Returns the session and the route the login started from.
+ * The /callback route: the library checks `state`, redeems the code with its verifier and verifies
+ * the ID token (nonce included). Returns the session, the route the login started from and, for a
+ * Management login, its access token.
  */
-export async function handleCallback(query: URLSearchParams): Promise<{ session: Session; returnTo: string }> {
-  const stored = sessionStorage.getItem(PENDING_KEY);
-  sessionStorage.removeItem(PENDING_KEY); // one use, whatever happens next
-  const pending = stored ? (JSON.parse(stored) as PendingLogin) : null;
-  const error = query.get('error');
-  if (error) throw Object.assign(new Error(query.get('error_description') ?? error), { code: error });
-  if (!pending || query.get('state') !== pending.state) {
+export async function handleCallback(): Promise<{ session: Session; returnTo: string; managementToken?: string }> {
+  const result = await webAuth.parseHash();
+  if (!result) {
     throw Object.assign(new Error('This callback does not answer a login started in this tab.'), {
       code: 'invalid_state',
     });
   }
-  const tokens = await webAuth.client.oauthToken({
-    grantType: 'authorization_code',
-    code: query.get('code') ?? '',
-    codeVerifier: pending.verifier,
-    redirectUri: callbackUrl(),
-  });
-  const claims = await webAuth.validateToken(tokens.idToken ?? '', pending.nonce);
-  return {
-    session: { accessToken: tokens.accessToken ?? '', expiresIn: Number(tokens.expiresIn), claims },
-    returnTo: pending.returnTo,
-  };
+  const { returnTo = '/', management = false } = (result.appState ?? {}) as Partial<LoginState>;
+  const session = toSession(result);
+  return management ? { session, returnTo, managementToken: session.accessToken } : { session, returnTo };
 }
 
-/** New tokens from the tenant session without leaving the page; `null` when there is no session. */
+/**
+ * New tokens without leaving the page, by the refresh token (no iframe, no third-party cookie);
+ * `null` when none is held or the tenant refuses it.
+ */
 export async function renew(): Promise<Session | null> {
   try {
-    // checkSession takes no `code` (as in auth0-js 10): tokens come back by postMessage, never in a URL.
-    const result = await webAuth.checkSession({
-      responseType: 'token id_token',
-      redirectUri: `${location.origin}/`,
-    });
-    return {
-      accessToken: result.accessToken ?? '',
-      expiresIn: Number(result.expiresIn),
-      claims: result.idTokenPayload as IdTokenPayload,
-    };
+    return toSession(await webAuth.checkSession({}));
   } catch (err) {
     if ((err as { error?: string }).error === 'login_required') return null;
     throw err;
   }
 }
 
-/** Ends the tenant session and comes back to the home route. */
+/** Revokes the refresh token, ends the tenant session and comes back to the home route. */
 export function logout(): void {
   webAuth.logout({ returnTo: `${location.origin}/` });
 }

@@ -1,12 +1,15 @@
 // The app: three routes (/ with the verified claims, /profile with Management calls, /callback for
-// the login's answer), a session kept in memory only, and its silent renewal.
+// the login's answer), the session renewed by the library's refresh token (kept in localStorage, so a
+// reload signs in again), and a Management token asked for on demand, kept in memory only.
 import './style.css';
-import { handleCallback, login, logout, renew, type Session } from './auth.js';
+import { authorizeManagement, handleCallback, login, logout, renew, type Session } from './auth.js';
 import { readProfile, saveMetadata, type Metadata } from './profile.js';
 import { navigate, startRouter } from './router.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 let session: Session | null = null;
+/** For the profile page; gone on reload (the Management API issues no refresh token). */
+let managementToken: string | undefined;
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
 
 function showError(err: unknown): void {
@@ -42,6 +45,7 @@ function signedIn(next: Session, how: string): void {
 
 function signedOut(): void {
   session = null;
+  managementToken = undefined;
   clearTimeout(renewTimer);
   $('status').textContent = 'Not signed in.';
   document.body.classList.remove('signed-in');
@@ -70,9 +74,11 @@ function showStored(metadata: Metadata | undefined): void {
 
 async function profileRoute(): Promise<void> {
   showView('profile');
-  if (!session) return;
+  $('management-consent').hidden = !session || !!managementToken;
+  $('management').hidden = !session || !managementToken;
+  if (!session || !managementToken) return;
   try {
-    const user = await readProfile(session.accessToken, session.claims.sub);
+    const user = await readProfile(managementToken, session.claims.sub);
     const { user_id, email, email_verified, name, nickname, updated_at } = user;
     fillTable('profile', { user_id, email, email_verified, name, nickname, updated_at });
     $<HTMLTextAreaElement>('metadata').value = JSON.stringify(user.user_metadata ?? {}, null, 2);
@@ -83,14 +89,14 @@ async function profileRoute(): Promise<void> {
 }
 
 async function save(): Promise<void> {
-  if (!session) return;
+  if (!session || !managementToken) return;
   $('saved').textContent = '';
   try {
     const metadata = JSON.parse($<HTMLTextAreaElement>('metadata').value) as unknown;
     if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) throw new Error('Enter a JSON object.');
-    await saveMetadata(session.accessToken, session.claims.sub, metadata as Metadata);
+    await saveMetadata(managementToken, session.claims.sub, metadata as Metadata);
     // Read it back from the tenant rather than trusting what was sent.
-    const user = await readProfile(session.accessToken, session.claims.sub);
+    const user = await readProfile(managementToken, session.claims.sub);
     showStored(user.user_metadata);
     $('saved').textContent = `Saved at ${new Date().toLocaleTimeString()}.`;
   } catch (err) {
@@ -98,10 +104,11 @@ async function save(): Promise<void> {
   }
 }
 
-async function callbackRoute(url: URL): Promise<void> {
+async function callbackRoute(): Promise<void> {
   $('status').textContent = 'Signing in…';
   try {
-    const { session: next, returnTo } = await handleCallback(url.searchParams);
+    const { session: next, returnTo, managementToken: token } = await handleCallback();
+    managementToken = token;
     signedIn(next, 'Signed in');
     navigate(returnTo, { replace: true }); // the code leaves the address bar and history
   } catch (err) {
@@ -115,13 +122,14 @@ async function callbackRoute(url: URL): Promise<void> {
 $('login').addEventListener('click', () => void login(location.pathname));
 $('renew').addEventListener('click', () => void refresh('Renewed silently'));
 $('logout').addEventListener('click', logout);
+$('allow-management').addEventListener('click', () => authorizeManagement(location.pathname));
 $('metadata-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void save();
 });
 
-// Not coming back from a login: the tenant session, if any, signs the user in silently.
-if (location.pathname !== '/callback') await refresh('Signed in from the tenant session');
+// Not coming back from a login: the held refresh token, if any, signs the user in silently.
+if (location.pathname !== '/callback') await refresh('Signed in by the refresh token');
 startRouter({ '/': () => showView('home'), '/profile': profileRoute, '/callback': callbackRoute }, () =>
   navigate('/', { replace: true }),
 );

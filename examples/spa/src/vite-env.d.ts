@@ -5,4 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_TENANT?: string;
   /** The application's client ID. */
   readonly VITE_CLIENT_ID?: string;
+  /** The app's own API (one that allows offline access); default the local tenant's example API. */
+  readonly VITE_API_AUDIENCE?: string;
 }
