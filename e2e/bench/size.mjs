@@ -28,9 +28,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Issue 25 (PKCE code flow, refresh-token rotation with a lock and revocation, all opt-in): +1,736 B.
 // Issue 29 (useDpop: DPoP key in IndexedDB, proofs, nonce retry, bound tokens, all opt-in): +1,991 B,
 // over its 1,024 B aim (src/dpop/README.md says where it could shrink).
-// All four merged: 29,277 B (29,280 B).
+// All four merged: 29,277 B; v10's arity of transactionManager.process and generateTransaction kept: 29,282 B (29,312 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 29280;
+const BUDGET_GZIP = 29312;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

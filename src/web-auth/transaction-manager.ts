@@ -58,7 +58,11 @@ export class TransactionManager {
    * stores the transaction and returns the same params object. `pkce` (the verifier and redirect
    * URI) is stored with it, and then a nonce is generated too: the exchanged ID token carries it.
    */
-  process<P extends AuthorizeOptions>(params: P, pkce?: Pick<Transaction, 'codeVerifier' | 'redirectUri'>): P {
+  // `pkce` has a default so that `process.length` stays v10's 1 (the surface parity check reads it).
+  process<P extends AuthorizeOptions>(
+    params: P,
+    pkce: Pick<Transaction, 'codeVerifier' | 'redirectUri'> | undefined = undefined,
+  ): P {
     const responseType = params.responseType;
     if (!responseType) throw new ArgumentError('responseType is required');
     const wantsIdToken = !!pkce || String(responseType).indexOf('id_token') !== -1;
@@ -84,7 +88,8 @@ export class TransactionManager {
     lastUsedConnection: string | undefined,
     generateNonce: boolean,
     organization?: string,
-    pkce?: Pick<Transaction, 'codeVerifier' | 'redirectUri'>,
+    // A default keeps `generateTransaction.length` v10's 6.
+    pkce: Pick<Transaction, 'codeVerifier' | 'redirectUri'> | undefined = undefined,
   ): Transaction {
     const transaction: Transaction = {
       ...pkce,
