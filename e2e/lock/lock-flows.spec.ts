@@ -89,17 +89,24 @@ async function recorded(name: string, flavour: LockFlavour, flow: () => Promise<
   expect(offMachine).toEqual([]);
 }
 
+/**
+ * Waits for Lock's SSO check (a silent /authorize) made since request `from`. On the page a redirect
+ * login returns to, it runs beside Lock's parseHash and may end after it: waiting makes the recorded
+ * requests independent of which ends first.
+ */
+async function ssoCheckSince(from: number): Promise<void> {
+  const silent = () =>
+    h.tenant.requests.slice(from).some((r) => r.path === '/authorize' && r.query?.['prompt'] === 'none');
+  await expect.poll(silent, POLL).toBe(true);
+}
+
 /** Signs alice in with a redirect login and returns her ID token's claims. */
 async function redirectLogin(page: Page, flavour: LockFlavour): Promise<Record<string, unknown>> {
   const errors = await openLock(page, flavour);
   const from = h.tenant.requests.length;
   await submitCredentials(page, ALICE.email, ALICE.password);
   const claims = await signedInAs(page, ALICE.email);
-  // Lock's SSO check (a silent /authorize) runs beside its parseHash on the returning page and may
-  // end after it: waited for, so that the recorded requests do not depend on which ends first.
-  const silent = () =>
-    h.tenant.requests.slice(from).some((r) => r.path === '/authorize' && r.query?.['prompt'] === 'none');
-  await expect.poll(silent, POLL).toBe(true);
+  await ssoCheckSince(from);
   expect(errors).toEqual([]);
   return claims;
 }
@@ -155,8 +162,10 @@ describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
       expect(await h.page.textContent('#status')).toBe('Not signed in.');
     });
     await recorded('redirect login', flavour, async () => {
+      const from = h.tenant.requests.length;
       await submitCredentials(h.page, ALICE.email, ALICE.password);
       const claims = await signedInAs(h.page, ALICE.email);
+      await ssoCheckSince(from);
       const authorize = h.tenant.requests.filter((r) => r.path === '/authorize' && r.query['login_ticket']).at(-1);
       expect(claims).toMatchObject({ email: ALICE.email, aud: 'spa-client', iss: h.tenant.issuer });
       expect(claims['nonce']).toBe(authorize?.query['nonce']);
