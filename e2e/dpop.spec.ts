@@ -3,10 +3,20 @@
  * usePKCE, useRefreshTokens, cacheLocation 'localstorage' and useDpop stays signed in across a
  * reload with one browser-bound key, and every token it holds is refused without that key.
  */
+import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
-import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import {
+  ALICE,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  type AppConfig,
+  type LibBuild,
+} from './support/flow.js';
 
 const h = useBrowserHarness();
 
@@ -89,6 +99,32 @@ describe.each(['umd', 'esm'] as const)('useDpop (%s)', (lib) => {
     expect(copied.refused.status).toBe(400);
     expect(copied.refused.body).toMatchObject({ error: 'invalid_grant' });
     expect(copied.bearer).toBe(401);
+  });
+
+  it('a Management call with a token obtained with DPoP sends it as DPoP with an ath proof', async () => {
+    const cfg = dpopApp(lib, { audience: `${h.tenant.url}/api/v2/`, scope: 'openid profile email read:current_user' });
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, cfg);
+    await signIn(h.page, h.app.url);
+    const proofs = recordProofs(h.page);
+    const seen: string[] = [];
+    h.page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/v2/')) seen.push(r.headers()['authorization'] ?? '');
+    });
+    const outcome = await h.page.evaluate(async (cfg) => {
+      const lib = await (window as any).libReady;
+      const result = await new lib.WebAuth(cfg).parseHash();
+      const management = new lib.Management({ domain: cfg.domain, token: result.accessToken });
+      const user = await management.getUser(result.idTokenPayload.sub);
+      return { email: user.email, tokenType: result.tokenType, accessToken: result.accessToken };
+    }, cfg);
+    expect(outcome).toMatchObject({ email: ALICE.email, tokenType: 'DPoP' });
+    expect(seen).toEqual([`DPoP ${outcome.accessToken}`]);
+    const api = proofs.filter((p) => new URL(p.url).pathname.startsWith('/api/v2/'));
+    expect(api).toHaveLength(1);
+    await verifyProof(api[0]!);
+    const ath = JSON.parse(Buffer.from(api[0]!.proof.split('.')[1]!, 'base64url').toString()).ath;
+    expect(ath).toBe(createHash('sha256').update(outcome.accessToken).digest('base64url'));
   });
 
   it('the nonce round trip (dpopNonce switch), and useDpop without usePKCE is an ArgumentError', async () => {
