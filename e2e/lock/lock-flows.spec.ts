@@ -19,6 +19,7 @@ import { requestShapes, type RequestShape } from './request-shapes.js';
 const FLAVOURS: readonly LockFlavour[] = ['webauth-js', 'reference'];
 const DB = 'Username-Password-Authentication';
 const POLL = { timeout: 15_000 };
+const QUIET_MS = 750;
 // Lock 14.3.0's own focus bug after a popup login (ui/box/chrome.js findAutofocusInput), with
 // auth0-js 10.2.1 as with webauth-js; minified, the variable's name varies.
 const LOCK_POPUP_ERROR = /^\w+\.querySelector is not a function$/;
@@ -79,10 +80,30 @@ async function submitCredentials(page: Page, email: string, password: string): P
   await page.click('.auth0-lock button[name="submit"]');
 }
 
+/**
+ * Waits until the tenant has received nothing for `QUIET_MS`: Lock's SSO check on a page it opens
+ * runs on its own schedule, so a flow's window closes only once every request it caused has come.
+ */
+async function tenantQuiet(): Promise<void> {
+  let seen = -1;
+  await expect
+    .poll(
+      () => {
+        const now = h.tenant.requests.length;
+        const quiet = now === seen;
+        seen = now;
+        return quiet;
+      },
+      { timeout: 15_000, interval: QUIET_MS },
+    )
+    .toBe(true);
+}
+
 /** Runs a flow, keeping the shapes of the requests it made under `name`. */
 async function recorded(name: string, flavour: LockFlavour, flow: () => Promise<void>): Promise<void> {
   const from = h.tenant.requests.length;
   await flow();
+  await tenantQuiet();
   const entry = shapes.get(name) ?? {};
   entry[flavour] = requestShapes(h.tenant.requests.slice(from), apps[flavour].url);
   shapes.set(name, entry);

@@ -57,7 +57,12 @@ function withoutRace(query: Record<string, string>): Record<string, string> {
   return rest;
 }
 
+/**
+ * The shapes of `requests`, in a canonical order: Lock sends some of them at once (its client
+ * settings, the country lookup, the SSO check), so the order they reach the tenant varies by run.
+ */
 export function requestShapes(requests: readonly RecordedRequest[], appOrigin: string): RequestShape[] {
+  const key = (shape: RequestShape) => JSON.stringify(shape);
   return requests
     .filter((r) => r.method !== 'OPTIONS' && r.path !== '/.well-known/jwks.json')
     .map((r) => ({
@@ -65,5 +70,6 @@ export function requestShapes(requests: readonly RecordedRequest[], appOrigin: s
       path: r.path,
       query: withoutRace(reduce(r.query, appOrigin)),
       body: reduce(r.body, appOrigin),
-    }));
+    }))
+    .sort((a, b) => key(a).localeCompare(key(b)));
 }
