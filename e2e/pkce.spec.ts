@@ -201,12 +201,15 @@ describe.each(BUILDS)('sessions without third-party cookies (%s)', (lib) => {
     const stored = await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'));
     const token = JSON.parse(stored!).token as string;
     const revoked = h.page.waitForRequest((r) => r.url().endsWith('/oauth/revoke'));
+    const returned = h.page.waitForEvent('load');
     await h.page.evaluate(async (cfg) => {
       const lib = await (window as any).libReady;
       new lib.WebAuth(cfg).logout({ returnTo: cfg.redirectUri });
     }, pkce(lib));
     const request = await revoked;
     expect(JSON.parse(request.postData()!)).toMatchObject({ client_id: 'spa-client', token });
+    // The page leaves once the revocation is sent: through the tenant's logout, back to returnTo.
+    await returned;
     await openApp(h.page, h.app.url, lib);
     expect(await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'))).toBeNull();
     // The revoked token, planted back, is refused by the tenant: login_required, once.
@@ -215,6 +218,27 @@ describe.each(BUILDS)('sessions without third-party cookies (%s)', (lib) => {
     expect(after.err).toMatchObject({ error: 'login_required' });
     expect(after.calls).toBe(1);
     expect(JSON.stringify(after.err)).not.toContain(token);
+  });
+
+  it('an app that clears localStorage has signed the user out here: login_required, no token presented', async () => {
+    expect((await pkceLogin(lib)).err).toBeNull();
+    // The token's IndexedDB copy (kept for other tabs) does not outlive the app's own sign-out.
+    const copies = await h.page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const open = indexedDB.open('webauth-js-refresh');
+        open.onsuccess = () => ok(open.result);
+        open.onerror = () => fail(open.error);
+      });
+      const read = db.transaction('tokens').objectStore('tokens').getAllKeys();
+      return new Promise<unknown>((ok) => (read.onsuccess = () => ok(read.result)));
+    });
+    expect(copies).toEqual(['@@webauth@@::refresh::spa-client']);
+    await h.page.evaluate(() => localStorage.clear());
+    const before = h.tenant.requests.length;
+    const after = await call(h.page, pkce(lib), 'checkSession');
+    expect(after.err).toMatchObject({ error: 'login_required' });
+    expect(after.calls).toBe(1);
+    expect(h.tenant.requests.slice(before).filter((r) => r.path === '/oauth/token')).toEqual([]);
   });
 
   it('two tabs renewing 20 times each at once never present the same refresh token (Web Locks)', async () => {

@@ -6,6 +6,7 @@
  */
 import { createStore, del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
 import type { RedirectEnv } from '../browser/env.js';
+import { idbWithin } from '../browser/idb-deadline.js';
 import { trace } from '../shared/debug.js';
 import type { DebugHook } from '../types/debug.js';
 import { generateDpopKeyPair, isDpopKeyPair, type DpopKeyPair } from './key-pair.js';
@@ -26,15 +27,8 @@ export type KeyStoreEnv = Pick<RedirectEnv, 'subtle' | 'timer'>;
 /** The store's key for a domain and client id (unambiguous whatever characters they hold). */
 export const dpopKeyId = (domain: string, clientID: string) => JSON.stringify([domain, clientID]);
 
-/** `operation`, rejected after {@link DPOP_IDB_TIMEOUT_MS}; a synchronous throw becomes a rejection. */
-function idb<T>(env: KeyStoreEnv, operation: () => Promise<T>): Promise<T> {
-  let cancel = () => {};
-  return new Promise<T>((resolve, reject) => {
-    cancel = env.timer(() => reject(new Error('timeout')), DPOP_IDB_TIMEOUT_MS);
-    // idb-keyval throws synchronously where `indexedDB` does not exist.
-    new Promise<T>((run) => run(operation())).then(resolve, reject);
-  }).finally(() => cancel());
-}
+/** `operation`, rejected after {@link DPOP_IDB_TIMEOUT_MS}. */
+const idb = <T>(env: KeyStoreEnv, operation: () => Promise<T>) => idbWithin(env, DPOP_IDB_TIMEOUT_MS, operation);
 
 async function loadOrCreate(id: string, env: KeyStoreEnv, debug: DebugHook | undefined): Promise<DpopKeyPair> {
   let stored: unknown;

@@ -5,6 +5,7 @@
  * request each; parallel checks share one request per URL.
  */
 import { createStore, get as idbGet, set as idbSet } from 'idb-keyval';
+import { idbWithin } from '../browser/idb-deadline.js';
 import { base64url, type JWK } from 'jose';
 import { isPlainObject } from '../shared/objects.js';
 
@@ -111,20 +112,9 @@ const lastRequest = new Map<string, number>();
 // A set stamped in the future (the clock was ahead, then corrected) is stale, not trusted until then.
 const isFresh = (age: number, ttl: number) => age >= 0 && age < ttl;
 
-async function readPersisted(url: string, source: JwksSource): Promise<CachedSet | undefined> {
-  let cancel = () => {};
-  const deadline = new Promise<undefined>(
-    (resolve) => (cancel = source.timer(() => resolve(undefined), IDB_READ_TIMEOUT_MS)),
-  );
-  try {
-    // A stalled open (blocked upgrade, wedged profile) must not hold the validation: the network answers.
-    return await Promise.race([idbGet<unknown>(url, keySetStore).then(storedSet), deadline]);
-  } catch {
-    return undefined; // No IndexedDB (server side, private mode): memory only.
-  } finally {
-    cancel();
-  }
-}
+/** The stored set, or undefined: no IndexedDB (server side, private mode) or a stalled open, when the network answers. */
+const readPersisted = (url: string, source: JwksSource): Promise<CachedSet | undefined> =>
+  idbWithin(source, IDB_READ_TIMEOUT_MS, () => idbGet<unknown>(url, keySetStore)).then(storedSet, () => undefined);
 
 function persist(url: string, set: CachedSet, source: JwksSource): void {
   try {

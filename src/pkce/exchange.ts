@@ -32,8 +32,9 @@ export function finishTokenAnswer(ctx: RedirectContext, body: AnyObject, expecte
       return cb(invalidToken('Subject (sub) claim changed on refresh'));
     }
     if (ctx.dpop && /^dpop$/i.test(String(tokens.token_type))) rememberBoundToken(tokens.access_token, ctx.dpop.signer);
-    const held = keepRefreshToken(ctx, refreshToken, sub ?? expected.sub);
-    cb(null, held === undefined ? result : ({ ...result, hasRefreshToken: held } as AuthResult));
+    void keepRefreshToken(ctx, refreshToken, sub ?? expected.sub).then((held) =>
+      cb(null, held === undefined ? result : ({ ...result, hasRefreshToken: held } as AuthResult)),
+    );
   };
   validateTokens(ctx, { ...tokens, state: expected.state }, expected, !expected.nonce, check, true);
 }

@@ -152,11 +152,18 @@ describe('useRefreshTokens', () => {
     expect(calls[0]![1]).toMatchObject({ accessToken: 'AT1' });
   });
 
-  it('logout revokes the held token with keepalive, clears it, and still navigates at once', async () => {
+  it('logout forgets the held token and sends its revocation (keepalive) before it navigates', async () => {
     const webAuth = auth();
     await signIn(webAuth);
+    let revokedBeforeLeaving: boolean | undefined;
+    env.delay = () => new Promise(() => {}); // the 3 s bound never ends first here
+    env.navigate = (to) => {
+      revokedBeforeLeaving = env.fetches.some((f) => f.url === `${TENANT}/oauth/revoke`);
+      env.navigations.push(to);
+    };
     webAuth.logout({ returnTo: 'https://app.example.com/' });
-    expect(env.navigations.at(-1)).toContain('/v2/logout');
+    await vi.waitFor(() => expect(env.navigations.at(-1)).toContain('/v2/logout'));
+    expect(revokedBeforeLeaving).toBe(true);
     const revoke = env.fetches.find((f) => f.url === `${TENANT}/oauth/revoke`);
     expect(revoke?.init?.keepalive).toBe(true);
     expect(JSON.parse(String(revoke!.init!.body))).toEqual({ client_id: 'CID', token: 'RT0' });

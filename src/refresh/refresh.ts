@@ -20,10 +20,10 @@ import { readRefreshToken, writeRefreshToken } from './token-cache.js';
 type Outcome = { err: AnyObject | null; result?: AuthResult | null | undefined; fallback?: boolean };
 
 /** One rotation under the lock; settles with the outcome (never rejects). */
-function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome> {
+async function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome> {
   const o = ctx.baseOptions;
-  const entry = readRefreshToken(ctx);
-  if (!entry) return Promise.resolve({ err: null, fallback: true });
+  const entry = await readRefreshToken(ctx);
+  if (!entry) return { err: null, fallback: true };
   const body: AnyObject = {
     grant_type: 'refresh_token',
     client_id: o.clientID,
@@ -37,13 +37,13 @@ function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome> {
       new Promise<Outcome>((settle) =>
         finishTokenAnswer(ctx, answer, { nonce: null, appState: null, sub: entry.sub }, (err, result) => {
           // A refreshed ID token that fails its checks discredits the token that fetched it.
-          if (err) writeRefreshToken(ctx, undefined);
-          settle({ err, result });
+          if (err) void writeRefreshToken(ctx, undefined).then(() => settle({ err }));
+          else settle({ err, result });
         }),
       ),
-    (err: AuthResponseError) => {
+    async (err: AuthResponseError): Promise<Outcome> => {
       if (err.error !== 'invalid_grant') return { err };
-      writeRefreshToken(ctx, undefined);
+      await writeRefreshToken(ctx, undefined);
       void clearDpopKey(ctx); // the token bound to it is gone: the next login gets a new pair
       return { err: null, fallback: true };
     },

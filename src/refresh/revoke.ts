@@ -1,8 +1,11 @@
-/** `logout` with `useRefreshTokens`: the held refresh token is forgotten and revoked (RFC 7009). */
+/** `logout` with `useRefreshTokens` or `useDpop`: the held refresh token and DPoP key are let go first. */
 import { forgetBoundTokens } from '../dpop/bound-tokens.js';
 import { postToTenant } from '../pkce/token-request.js';
 import type { RedirectContext } from '../web-auth/context.js';
 import { readRefreshToken, writeRefreshToken } from './token-cache.js';
+
+/** The longest `logout` waits for the token to be forgotten (and, with `useDpop`, revoked). */
+export const LOGOUT_WAIT_MS = 3000;
 
 /** With `useDpop`: deletes the key pair and forgets the access tokens bound to it. Never rejects. */
 export function clearDpopKey(ctx: RedirectContext): Promise<void> {
@@ -12,23 +15,30 @@ export function clearDpopKey(ctx: RedirectContext): Promise<void> {
 }
 
 /**
- * Clears the held refresh token and revokes it with a `keepalive` request, so the navigation that
- * follows neither waits for it nor cancels it. The tenant revokes the token's whole family. With
- * `useDpop` the revocation needs a proof (the token is bound), so the key is cleared after it and
- * the returned promise settles then; `logout` waits for it before navigating.
+ * Forgets the held refresh token and revokes it (RFC 7009; the tenant revokes its whole family)
+ * with a `keepalive` request, which the navigation that follows does not cancel. Settles once the
+ * request is sent; with `useDpop` once it is answered (it needs a proof, so the key must outlive
+ * it) and the key is deleted.
  */
-export function revokeRefreshToken(ctx: RedirectContext): Promise<void> {
-  const entry = readRefreshToken(ctx);
-  writeRefreshToken(ctx, undefined);
-  if (!entry) return clearDpopKey(ctx);
-  return postToTenant(
-    ctx,
-    'oauth/revoke',
-    { client_id: ctx.baseOptions.clientID, token: entry.token },
-    { keepalive: true },
-  )
-    .catch(
-      () => undefined, // best effort: the page is leaving, and the token is already forgotten here
-    )
-    .then(() => clearDpopKey(ctx));
+export async function revokeRefreshToken(ctx: RedirectContext): Promise<void> {
+  const entry = await readRefreshToken(ctx);
+  await writeRefreshToken(ctx, undefined);
+  const answered =
+    entry &&
+    postToTenant(ctx, 'oauth/revoke', { client_id: ctx.baseOptions.clientID, token: entry.token }, { keepalive: true })
+      // Best effort: the page is leaving, and the token is already forgotten here.
+      .catch(() => undefined);
+  if (ctx.dpop) return answered ? answered.then(() => clearDpopKey(ctx)) : clearDpopKey(ctx);
+}
+
+/**
+ * Navigates to `url` (the tenant's logout). v10 leaves at once; with refresh tokens or DPoP the
+ * token and key are let go first (both need the page), bounded by {@link LOGOUT_WAIT_MS} so that
+ * logout always leaves.
+ */
+export function logoutThenLeave(ctx: RedirectContext, url: string): void {
+  const leave = () => ctx.env.navigate(url);
+  if (!ctx.baseOptions.useRefreshTokens && !ctx.dpop) return leave();
+  const done = ctx.baseOptions.useRefreshTokens ? revokeRefreshToken(ctx) : clearDpopKey(ctx);
+  void Promise.race([done.catch(() => undefined), ctx.env.delay(LOGOUT_WAIT_MS)]).then(leave);
 }

@@ -1,9 +1,18 @@
 /**
  * Where the refresh token lives between calls: one per client ID, in this page's memory (the
- * default: gone on reload) or in `localStorage` (`cacheLocation: 'localstorage'`: survives reloads
- * and is shared with other tabs). It is stored with the user it belongs to, for the `sub` check of
- * refreshed ID tokens. Nothing else reads it: it never reaches a result, an error or a URL.
+ * default: gone on reload) or, with `cacheLocation: 'localstorage'`, kept across reloads and shared
+ * with other tabs. It is stored with the user it belongs to, for the `sub` check of refreshed ID
+ * tokens. Nothing else reads it: it never reaches a result, an error or a URL.
+ *
+ * Shared tokens are written to `localStorage` and to IndexedDB. `localStorage` says whether one is
+ * held (an app that clears it signs the user out here); IndexedDB says which: Chromium hands a
+ * `localStorage` write to other tabs' processes later, so a tab that takes the rotation lock right
+ * after another may still read the token that tab just spent (the tenant then revokes the family),
+ * while a completed IndexedDB write is visible to every tab at once. Where IndexedDB is missing,
+ * stalls or holds nothing, the `localStorage` copy is used.
  */
+import { createStore, del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
+import { idbWithin } from '../browser/idb-deadline.js';
 import type { RedirectContext } from '../web-auth/context.js';
 
 /** A held refresh token and the `sub` of the user it was issued to. */
@@ -12,8 +21,13 @@ export interface RefreshEntry {
   sub?: string | undefined;
 }
 
+/** How long IndexedDB may take before `localStorage` answers alone. */
+export const REFRESH_IDB_TIMEOUT_MS = 1000;
+
 const memory = new Map<string, RefreshEntry>();
 const keyOf = (ctx: RedirectContext) => '@@webauth@@::refresh::' + ctx.baseOptions.clientID;
+// A database of its own (idb-keyval gives each database one store, created on first open).
+const tokenStore = createStore('webauth-js-refresh', 'tokens');
 
 function localStore(ctx: RedirectContext): Storage | undefined {
   if (ctx.baseOptions.cacheLocation !== 'localstorage') return undefined;
@@ -24,37 +38,60 @@ function localStore(ctx: RedirectContext): Storage | undefined {
   }
 }
 
-/** The held refresh token, read afresh (another tab may have rotated it). */
-export function readRefreshToken(ctx: RedirectContext): RefreshEntry | undefined {
-  const store = localStore(ctx);
-  if (!store) return memory.get(keyOf(ctx));
+const shared = <T>(ctx: RedirectContext, operation: () => Promise<T>): Promise<T | undefined> =>
+  idbWithin(ctx.env, REFRESH_IDB_TIMEOUT_MS, operation).catch(() => undefined);
+
+const entryOf = (value: unknown): RefreshEntry | undefined =>
+  value && typeof (value as RefreshEntry).token === 'string' ? (value as RefreshEntry) : undefined;
+
+function fromLocal(store: Storage, key: string): RefreshEntry | undefined {
   try {
-    const entry = JSON.parse(store.getItem(keyOf(ctx)) ?? 'null') as RefreshEntry | null;
-    return entry && typeof entry.token === 'string' ? entry : undefined;
+    return entryOf(JSON.parse(store.getItem(key)!));
   } catch {
-    return undefined;
+    return undefined; // not JSON
   }
 }
 
-/** Replaces the held refresh token (rotation), or forgets it when `entry` is undefined. */
-export function writeRefreshToken(ctx: RedirectContext, entry: RefreshEntry | undefined): void {
+/** The held refresh token, read afresh (another tab may have rotated it). */
+export async function readRefreshToken(ctx: RedirectContext): Promise<RefreshEntry | undefined> {
   const key = keyOf(ctx);
   const store = localStore(ctx);
-  if (entry) {
-    if (store) store.setItem(key, JSON.stringify(entry));
-    else memory.set(key, entry);
-  } else {
-    store?.removeItem(key);
-    memory.delete(key);
+  if (!store) return memory.get(key);
+  const local = fromLocal(store, key);
+  return local && (entryOf(await shared(ctx, () => idbGet(key, tokenStore))) ?? local);
+}
+
+/**
+ * Replaces the held refresh token (rotation), or forgets it when `entry` is undefined; settles
+ * once the shared copy is written, so a lock released after it hands the new token on.
+ */
+export async function writeRefreshToken(ctx: RedirectContext, entry: RefreshEntry | undefined): Promise<void> {
+  const key = keyOf(ctx);
+  const store = localStore(ctx);
+  memory.delete(key);
+  if (!store) {
+    if (entry) memory.set(key, entry);
+    return;
   }
+  try {
+    if (entry) store.setItem(key, JSON.stringify(entry));
+    else store.removeItem(key);
+  } catch {
+    store.removeItem(key); // full: no token is held rather than a spent one
+  }
+  await shared(ctx, () => (entry ? idbSet(key, entry, tokenStore) : idbDel(key, tokenStore)));
 }
 
 /**
  * After a token answer: keeps its refresh token for `sub` when the instance uses refresh tokens, and
  * says whether one is now held (undefined when the instance does not use them).
  */
-export function keepRefreshToken(ctx: RedirectContext, token: unknown, sub: string | undefined): boolean | undefined {
+export async function keepRefreshToken(
+  ctx: RedirectContext,
+  token: unknown,
+  sub: string | undefined,
+): Promise<boolean | undefined> {
   if (!ctx.baseOptions.useRefreshTokens) return undefined;
-  if (typeof token === 'string' && token) writeRefreshToken(ctx, { token, sub });
-  return !!readRefreshToken(ctx);
+  if (typeof token === 'string' && token) await writeRefreshToken(ctx, { token, sub });
+  return !!(await readRefreshToken(ctx));
 }

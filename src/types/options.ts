@@ -100,7 +100,8 @@ export interface WebAuthOptions extends AuthenticationOptions {
   useRefreshTokensFallback?: boolean | undefined;
   /**
    * Where refresh tokens are kept: `'memory'` (default; lost on reload) or `'localstorage'`
-   * (survives reloads and is shared by tabs, but readable by any script on the page: see SECURITY.md).
+   * (survives reloads and is shared by tabs through localStorage and IndexedDB, but readable by any
+   * script on the page: see SECURITY.md).
    */
   cacheLocation?: 'memory' | 'localstorage' | undefined;
   /**

@@ -20,12 +20,9 @@ import { deriveWebAuthOptions, validatePkceOptions, validateWebAuthOptions } fro
 import { parseHashOrCode } from '../pkce/parse-code.js';
 import { silentAuth } from '../pkce/silent.js';
 import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
-import { clearDpopKey, revokeRefreshToken } from '../refresh/revoke.js';
+import { logoutThenLeave } from '../refresh/revoke.js';
 import type { Dpop } from '../dpop/create-dpop.js';
 import { dpopWiring } from '../dpop/wiring.js';
-
-/** The longest `logout` with `useDpop` waits for the revocation and the key's deletion. */
-const DPOP_LOGOUT_WAIT_MS = 3000;
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
@@ -364,7 +361,9 @@ export class WebAuth {
   }
 
   /**
-   * Redirects to the tenant's logout endpoint (`returnTo`, `clientID`, `federated`).
+   * Redirects to the tenant's logout endpoint (`returnTo`, `clientID`, `federated`). With
+   * `useRefreshTokens` the held refresh token is forgotten and revoked first, and with `useDpop` the
+   * key pair deleted; the page leaves within 3 s whatever happens.
    *
    * @example
    * ```ts
@@ -372,13 +371,7 @@ export class WebAuth {
    * ```
    */
   logout(options?: LogoutOptions): void {
-    const url = this.client.buildLogoutUrl(options);
-    const leave = () => this.ctx.env.navigate(url);
-    const done = this.baseOptions.useRefreshTokens ? revokeRefreshToken(this.ctx) : clearDpopKey(this.ctx);
-    // v10 navigates at once; with useDpop the bound token's revocation and the key's deletion
-    // must finish first (both need the page), bounded so that logout always leaves.
-    if (!this.ctx.dpop) return leave();
-    void Promise.race([done, this.ctx.env.delay(DPOP_LOGOUT_WAIT_MS)]).then(leave);
+    logoutThenLeave(this.ctx, this.client.buildLogoutUrl(options));
   }
 
   /**
