@@ -31,7 +31,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // All four merged: 29,277 B; v10's arity of transactionManager.process and generateTransaction kept: 29,282 B (29,312 B).
 // Refresh tokens in IndexedDB too, so a tab never presents a token another tab just spent (a
 // localStorage write reaches other processes late): +102 B, less 34 B from one IndexedDB deadline
-// helper shared by the key-set cache, the DPoP key store and the token cache: 29,350 B (29,360 B).
+// helper shared by the key-set cache, the DPoP key store and the token cache: 29,350 B; the key-set preload in the code and refresh flows: 29,358 B (29,360 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
 const BUDGET_GZIP = 29360;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -8,6 +8,7 @@ import { rememberBoundToken } from '../dpop/bound-tokens.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult } from '../types.js';
 import type { RedirectContext } from '../web-auth/context.js';
+import { prefetchKeySet } from '../web-auth/key-set-prefetch.js';
 import type { Transaction } from '../web-auth/transaction-manager.js';
 import { invalidToken, validateTokens, type AuthDone, type ExpectedTokens } from '../web-auth/validate-response.js';
 import { postToTenant } from './token-request.js';
@@ -41,6 +42,7 @@ export function finishTokenAnswer(ctx: RedirectContext, body: AnyObject, expecte
 
 /** Redeems `code` with the transaction's verifier; `cb` once with the `authResult` or a typed error. */
 export function redeemCode(ctx: RedirectContext, code: unknown, transaction: Transaction, cb: AuthDone): void {
+  prefetchKeySet(ctx); // the answer's ID token is verified with it: load it during the exchange
   postToTenant(ctx, 'oauth/token', {
     grant_type: 'authorization_code',
     client_id: ctx.baseOptions.clientID,

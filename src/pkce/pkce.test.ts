@@ -119,6 +119,23 @@ describe('authorize and parseHash with usePKCE', () => {
     expect(result.idTokenPayload.sub).toBe('auth0|alice');
   });
 
+  it('requests the key set while the code exchange is out, not after its answer (one request)', async () => {
+    const auth = pkceAuth();
+    const url = await authorizeUrl(auth);
+    answersCode(url);
+    const answer = tokenAnswer;
+    let keySetBeforeAnswer: boolean | undefined;
+    tokenAnswer = async (body) => {
+      await tick(); // the exchange is out: the key set should be on its way already
+      keySetBeforeAnswer = env.fetches.some((f) => f.url === `${TENANT}/.well-known/jwks.json`);
+      return answer(body);
+    };
+    const calls = await callback(auth, `code=C&state=${url.searchParams.get('state')}`);
+    expect(calls[0]![0]).toBeNull();
+    expect(keySetBeforeAnswer).toBe(true);
+    expect(env.fetches.filter((f) => f.url === `${TENANT}/.well-known/jwks.json`)).toHaveLength(1);
+  });
+
   it('reads the code from the fragment with responseMode fragment', async () => {
     const auth = pkceAuth({ responseMode: 'fragment' });
     const url = await authorizeUrl(auth);
@@ -210,7 +227,7 @@ describe('client.buildAuthorizeUrl with usePKCE', () => {
 });
 
 describe('checkSession with usePKCE (no refresh tokens)', () => {
-  it('asks for a code by web_message and redeems it', async () => {
+  it('asks for a code by web_message, loads the key set meanwhile, and redeems the code', async () => {
     const auth = pkceAuth();
     const calls: [any, any][] = [];
     auth.checkSession({}, (err, result) => calls.push([err, result]));
@@ -220,6 +237,8 @@ describe('checkSession with usePKCE (no refresh tokens)', () => {
     expect(url.searchParams.get('response_mode')).toBe('web_message');
     expect(url.searchParams.get('prompt')).toBe('none');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    // The key set is on its way while the iframe is out, before any answer.
+    expect(env.fetches.map((f) => f.url)).toContain(`${TENANT}/.well-known/jwks.json`);
     answersCode(url);
     const state = url.searchParams.get('state');
     const response = { code: 'WM-CODE', state };

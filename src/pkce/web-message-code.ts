@@ -2,6 +2,7 @@
 import type { AnyObject } from '../shared/types.js';
 import type { CodeFlowSteps } from '../web-auth/check-session.js';
 import type { RedirectContext } from '../web-auth/context.js';
+import { prefetchKeySet } from '../web-auth/key-set-prefetch.js';
 import { invalidToken, type AuthDone } from '../web-auth/validate-response.js';
 import { redeemCode } from './exchange.js';
 import { startPkce } from './start.js';
@@ -18,7 +19,8 @@ function redeemAnswer(ctx: RedirectContext, params: AnyObject, response: AnyObje
 /** The steps `checkSession` runs for a code: `response_type=code` with a challenge, then the exchange. */
 export function webMessageCode(ctx: RedirectContext): CodeFlowSteps {
   return {
-    start: (params) => startPkce(ctx, { ...params, responseType: 'code' }),
+    // The key set loads while the iframe and the exchange run, not after them.
+    start: (params) => (prefetchKeySet(ctx), startPkce(ctx, { ...params, responseType: 'code' })),
     validate: redeemAnswer as CodeFlowSteps['validate'],
   };
 }

@@ -152,6 +152,25 @@ describe('useRefreshTokens', () => {
     expect(calls[0]![1]).toMatchObject({ accessToken: 'AT1' });
   });
 
+  it('a renewal requests the key set while the refresh request is out (a new page: nothing cached)', async () => {
+    await signIn(auth());
+    clearJwksMemoryCache(); // a reload: no IndexedDB here, so the set must come from the network
+    const before = env.fetches.filter((f) => f.url === `${TENANT}/.well-known/jwks.json`).length;
+    const respond = env.respond;
+    let keySetBeforeAnswer: boolean | undefined;
+    env.respond = async (url, init) => {
+      if (url === `${TENANT}/oauth/token`) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        keySetBeforeAnswer = env.fetches.filter((f) => f.url === `${TENANT}/.well-known/jwks.json`).length > before;
+      }
+      return respond!(url, init);
+    };
+    const calls = await check(auth());
+    expect(calls[0]![0]).toBeNull();
+    expect(keySetBeforeAnswer).toBe(true);
+    expect(env.fetches.filter((f) => f.url === `${TENANT}/.well-known/jwks.json`).length).toBe(before + 1);
+  });
+
   it('logout forgets the held token and sends its revocation (keepalive) before it navigates', async () => {
     const webAuth = auth();
     await signIn(webAuth);

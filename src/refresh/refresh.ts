@@ -10,6 +10,7 @@ import { withOfflineAccess } from '../pkce/start.js';
 import { postToTenant } from '../pkce/token-request.js';
 import { DEFAULT_SCOPE } from '../web-auth/authorize.js';
 import type { WebAuthContext } from '../web-auth/context.js';
+import { prefetchKeySet } from '../web-auth/key-set-prefetch.js';
 import type { AuthResponseError } from '../errors.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 import type { AuthResult } from '../types.js';
@@ -32,6 +33,7 @@ async function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome>
   };
   const audience = options.audience || o.audience;
   if (audience) body.audience = audience;
+  prefetchKeySet(ctx); // for the refreshed ID token, loaded during the request
   return postToTenant(ctx, 'oauth/token', body).then(
     ({ body: answer }) =>
       new Promise<Outcome>((settle) =>
