@@ -32,8 +32,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Refresh tokens in IndexedDB too, so a tab never presents a token another tab just spent (a
 // localStorage write reaches other processes late): +102 B, less 34 B from one IndexedDB deadline
 // helper shared by the key-set cache, the DPoP key store and the token cache: 29,350 B; the key-set preload in the code and refresh flows: 29,358 B (29,360 B).
+// checkSession's iframe detached a task after the answer's checks and callback instead of before
+// them (about 5 ms off a first checkSession, 4 ms off a later one; e2e/bench/trace-check-session.ts):
+// +31 B: 29,389 B (29,392 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 29360;
+const BUDGET_GZIP = 29392;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -1,7 +1,8 @@
 /**
  * One hidden-iframe round trip: watch first, then navigate, then wait for one accepted answer or
  * the timeout. `done` is called exactly once, the listeners and the timer are gone by then, and the
- * iframe as soon as `done` returns, whatever the outcome.
+ * iframe once `done` has returned or, when it returns a promise (the answer's checks), once that
+ * settles: detaching a frame costs a few milliseconds that should not delay the checks.
  */
 import { acceptMessage, type ExpectedMessage, type IgnoredMessage } from './message-filter.js';
 import type { BrowserEnv, HiddenFrame } from '../types.js';
@@ -16,7 +17,7 @@ export function hiddenFrameRun<T>(
   url: string,
   timeoutMs: number,
   watch: (frame: HiddenFrame, answer: (value: T) => void) => () => void,
-  done: (value: T | undefined) => void,
+  done: (value: T | undefined) => void | Promise<void>,
 ): void {
   const frame = env.hiddenFrame();
   let finished = false;
@@ -25,11 +26,14 @@ export function hiddenFrameRun<T>(
     finished = true;
     stopWatching();
     cancelTimer();
+    let checked: unknown;
     try {
-      done(value);
+      checked = done(value);
     } finally {
-      // After `done`: detaching a frame costs a few ms that need not delay the answer's checks.
-      frame.remove();
+      // After the checks `done` returned, a task later: the app's own continuations come first.
+      // (`instanceof`: a callback typed `void` may still hand back whatever it computed.)
+      if (checked instanceof Promise) void checked.finally(() => env.delay(0).then(() => frame.remove()));
+      else frame.remove();
     }
   };
   const stopWatching = watch(frame, finish);
@@ -46,7 +50,7 @@ export function hiddenFrameMessage(
   url: string,
   expected: Omit<ExpectedMessage, 'source'>,
   timeoutMs: number,
-  done: (data: Record<string, any> | undefined) => void,
+  done: (data: Record<string, any> | undefined) => void | Promise<void>,
   ignored?: IgnoredMessage,
 ): void {
   hiddenFrameRun<Record<string, any>>(

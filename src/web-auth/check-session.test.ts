@@ -75,6 +75,23 @@ describe('checkSession', () => {
     expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
   });
 
+  it('detaches the iframe once the answer is checked: after the callback, not before the checks', async () => {
+    const ctx = setup();
+    const attachedAt: boolean[] = [];
+    checkSession(ctx, {}, () => attachedAt.push(env.frames.at(-1)!.attached));
+    const frame = env.frames.at(-1)!;
+    const url = new URL(frame.url!);
+    const idToken = await keys.sign(
+      claimsFor(env, `${TENANT}/`, 'CID', { nonce: url.searchParams.get('nonce'), at_hash: atHash('AT') }),
+    );
+    const response = { access_token: 'AT', id_token: idToken, state: url.searchParams.get('state') };
+    dispatchMessage(env, { type: 'authorization_response', response }, TENANT, frame.window);
+    expect(frame.attached).toBe(true); // the checks run first
+    await answered(attachedAt);
+    expect(attachedAt).toEqual([true]);
+    await vi.waitFor(() => expect(frame.attached).toBe(false));
+  });
+
   it('ignores a message from another origin, another window or for another state', async () => {
     const ctx = setup();
     const { calls, frame, state } = start(ctx);

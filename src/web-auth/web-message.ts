@@ -87,7 +87,10 @@ export function runWebMessage(
         return fail(error, params.state);
       }
       if (response.error) return fail(response, response.state);
-      validate(ctx, params, response, (err, result) => (err ? cb({ ...err }) : cb(null, result)));
+      // Checked: the iframe is detached a task later, after `cb` and what it starts.
+      return new Promise<void>((checked) =>
+        validate(ctx, params, response, (err, result) => (checked(), err ? cb({ ...err }) : cb(null, result))),
+      );
     },
     traceIgnored(debug, 'webMessage'),
   );
