@@ -4,30 +4,38 @@
  * `login_required`) loading the app page many times in one context, counting the key-set requests
  * those loads make (issue 27: at most one per key-set lifetime).
  */
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { newTestContext } from '../support/browser.js';
 import { openApp } from '../support/flow.js';
 import type { Lib } from './speed-stats.js';
 import { benchConfig, jwksSince, timedCheckSession, type VisitEnv } from './speed-visits.js';
 
-/** One signed-in `checkSession` on a new context (empty HTTP cache, storage and IndexedDB). */
-export async function coldCheckSessionRun(
+/** Runs `fn` on the app page of a new context (empty HTTP cache, storage and IndexedDB) with the tenant session. */
+export async function onNewSignedInPage<T>(
   browser: Browser,
   env: VisitEnv,
   lib: Lib,
-): Promise<{ ms: number; jwks: number }> {
+  fn: (page: Page) => Promise<T>,
+): Promise<T> {
   let context: BrowserContext | undefined;
   try {
     context = await newTestContext(browser);
     await context.addCookies(env.cookies);
     const page = await context.newPage();
     await openApp(page, env.appOrigin, lib);
-    const before = env.tenant.requests.length;
-    const ms = await timedCheckSession(page, benchConfig(env, lib));
-    return { ms, jwks: jwksSince(env.tenant, before) };
+    return await fn(page);
   } finally {
     await context?.close();
   }
+}
+
+/** One signed-in `checkSession` on a new context. */
+export function coldCheckSessionRun(browser: Browser, env: VisitEnv, lib: Lib): Promise<{ ms: number; jwks: number }> {
+  return onNewSignedInPage(browser, env, lib, async (page) => {
+    const before = env.tenant.requests.length;
+    const ms = await timedCheckSession(page, benchConfig(env, lib));
+    return { ms, jwks: jwksSince(env.tenant, before) };
+  });
 }
 
 /** `loads` page loads of an anonymous visitor, each calling `checkSession` once; key-set requests made. */

@@ -9,12 +9,13 @@
  */
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { defaultDefinition } from '../tenant/index.js';
 import { startAppServer } from '../support/app-server.js';
-import { launchChromium, newTestContext } from '../support/browser.js';
-import { openApp, type AppConfig } from '../support/flow.js';
+import { launchChromium } from '../support/browser.js';
+import type { AppConfig } from '../support/flow.js';
 import { startSlowTenant } from './speed-latency.js';
+import { onNewSignedInPage } from './speed-sessions.js';
 import { interleaved, median, type Lib } from './speed-stats.js';
 import { benchConfig, tenantSession, type VisitEnv } from './speed-visits.js';
 
@@ -82,20 +83,11 @@ function traced(page: Page, config: AppConfig, lib: Lib): Promise<Trace> {
 }
 
 /** A new context (empty caches and storage) with the tenant session: its first call, then its second. */
-async function sample(browser: Browser, env: VisitEnv, lib: Lib): Promise<[Trace, Trace]> {
-  let context: BrowserContext | undefined;
-  try {
-    context = await newTestContext(browser);
-    await context.addCookies(env.cookies);
-    const page = await context.newPage();
-    await openApp(page, env.appOrigin, lib);
-    const first = await traced(page, benchConfig(env, lib), lib);
-    const second = await traced(page, benchConfig(env, lib), lib);
-    return [first, second];
-  } finally {
-    await context?.close();
-  }
-}
+const sample = (browser: Browser, env: VisitEnv, lib: Lib): Promise<[Trace, Trace]> =>
+  onNewSignedInPage(browser, env, lib, async (page) => [
+    await traced(page, benchConfig(env, lib), lib),
+    await traced(page, benchConfig(env, lib), lib),
+  ]);
 
 function print(title: string, traces: Record<Lib, Trace[]>): void {
   console.log(`\n${title} (median ms from the call; - where the step did not happen)`);
