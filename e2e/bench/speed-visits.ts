@@ -16,6 +16,8 @@ export interface VisitEnv {
   appOrigin: string;
   /** The tenant's session cookie (and anything else the login left), added to every new context. */
   cookies: Cookie[];
+  /** `preload`: the callback page asks for the key set with `<link rel="preload">` before the library loads. */
+  hint?: 'preload' | undefined;
 }
 
 export interface VisitFigures {
@@ -23,6 +25,8 @@ export interface VisitFigures {
   firstJwks: number;
   /** From the parseHash call to its callback: the library's own share of `firstMs`. */
   firstParseMs: number;
+  /** From the callback page's fetch to the library being ready (the page's own loads). */
+  firstLoadMs: number;
   repeatMs: number;
   repeatParseMs: number;
   repeatJwks: number;
@@ -36,7 +40,7 @@ const CALLBACK = '/pages/bench-callback.html';
 export const benchConfig = (env: Omit<VisitEnv, 'cookies'>, lib: Lib): AppConfig => ({
   domain: env.tenant.url,
   clientID: 'spa-client',
-  redirectUri: `${env.appOrigin}${CALLBACK}?lib=${lib}`,
+  redirectUri: `${env.appOrigin}${CALLBACK}?lib=${lib}${env.hint ? `&hint=${env.hint}` : ''}`,
   responseType: 'token id_token',
   overrides: { __token_issuer: env.tenant.issuer },
 });
@@ -62,7 +66,7 @@ async function timedCallback(
   page: Page,
   env: VisitEnv,
   lib: Lib,
-): Promise<{ ms: number; parseMs: number; jwks: number }> {
+): Promise<{ ms: number; parseMs: number; loadMs: number; jwks: number }> {
   const config = benchConfig(env, lib);
   await openApp(page, env.appOrigin, lib);
   const before = env.tenant.requests.length;
@@ -77,7 +81,12 @@ async function timedCallback(
   await page.waitForFunction(() => (window as any).benchResult !== undefined);
   const result = await page.evaluate(() => (window as any).benchResult);
   if (!result.verified) throw new Error(`${lib}: parseHash failed on the callback: ${result.err}`);
-  return { ms: result.ms, parseMs: result.parseMs, jwks: jwksSince(env.tenant, before) };
+  return {
+    ms: result.ms,
+    parseMs: result.parseMs,
+    loadMs: result.libraryLoadedMs,
+    jwks: jwksSince(env.tenant, before),
+  };
 }
 
 /** One `checkSession` on the current page (a fresh client, as after a reload), ms. */
@@ -117,6 +126,7 @@ export async function visitRun(browser: Browser, env: VisitEnv, lib: Lib): Promi
       firstMs: first.ms,
       firstJwks: first.jwks,
       firstParseMs: first.parseMs,
+      firstLoadMs: first.loadMs,
       repeatMs: repeat.ms,
       repeatParseMs: repeat.parseMs,
       repeatJwks: repeat.jwks,

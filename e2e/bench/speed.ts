@@ -3,7 +3,8 @@
  * which answers every request 50 ms late: bundle evaluation, constructing a client and building an
  * authorize URL, `validateToken`, `parseHash` on a first and a repeat visit, `checkSession`, and the
  * memory left by many `checkSession` calls. The libraries alternate run by run. Prints medians, p90
- * and ours/auth0-js ratios; asserts nothing. `npm run bench [-- --runs 15 --calls 1000 --only visits]`.
+ * and ours/auth0-js ratios; asserts nothing.
+ * `npm run bench [-- --runs 15 --calls 1000 --only visits --hint preload]`.
  */
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '10' },
     latency: { type: 'string', default: '50' },
     only: { type: 'string' },
+    hint: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -123,6 +125,7 @@ async function visits(browser: Browser, env: VisitEnv, rows: Row[]): Promise<voi
   const keys: (keyof VisitFigures)[] = [
     'firstMs',
     'firstParseMs',
+    'firstLoadMs',
     'firstJwks',
     'repeatMs',
     'repeatParseMs',
@@ -145,8 +148,9 @@ async function visits(browser: Browser, env: VisitEnv, rows: Row[]): Promise<voi
   for (const lib of interleaved(0))
     anonymousJwks[lib].push(await anonymousLoadsRun(browser, env, lib, ANONYMOUS_LOADS));
   rows.push(
-    { name: 'parseHash, first visit (callback fetch to result)', unit: 'ms', samples: s.firstMs, target: '<= 0.9' },
-    { name: '  of which parseHash call to result', unit: 'ms', samples: s.firstParseMs, target: '<= 0.9' },
+    { name: 'parseHash, first visit (callback fetch to result)', unit: 'ms', samples: s.firstMs, target: '<= 0.8' },
+    { name: '  of which page and library load', unit: 'ms', samples: s.firstLoadMs },
+    { name: '  of which parseHash call to result', unit: 'ms', samples: s.firstParseMs },
     { name: '  key-set requests', unit: '', samples: s.firstJwks, sum: true },
     { name: 'parseHash, repeat visit (keys cached)', unit: 'ms', samples: s.repeatMs, target: '<= 0.1' },
     { name: '  of which parseHash call to result', unit: 'ms', samples: s.repeatParseMs, target: '<= 0.1' },
@@ -217,10 +221,16 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ');
   console.log(`tenant latency ${latency.ms} ms; ${RUNS} runs per library, interleaved; load average ${load()}`);
+  if (args.hint) console.log(`callback page hint: ${args.hint}`);
   const t0 = Date.now();
   const rows: Row[] = [];
   try {
-    const env: VisitEnv = { tenant, appOrigin: app.url, cookies: [] };
+    const env: VisitEnv = {
+      tenant,
+      appOrigin: app.url,
+      cookies: [],
+      hint: args.hint === 'preload' ? 'preload' : undefined,
+    };
     env.cookies = await tenantSession(browser, env);
     if (part('micro')) await micro(browser, env, rows);
     if (part('validate')) await validation(browser, env, rows);
