@@ -1,8 +1,8 @@
 /**
  * One hidden-iframe round trip: watch first, then navigate, then wait for one accepted answer or
  * the timeout. `done` is called exactly once, the listeners and the timer are gone by then, and the
- * iframe once `done` has returned or, when it returns a promise (the answer's checks), once that
- * settles: detaching a frame costs a few milliseconds that should not delay the checks.
+ * iframe once `done` has returned or, when it returns a promise (the answer's checks), a task
+ * after that settles: detaching a frame costs a few milliseconds that should not delay the checks.
  */
 import { acceptMessage, type ExpectedMessage, type IgnoredMessage } from './message-filter.js';
 import type { BrowserEnv, HiddenFrame } from '../types.js';
