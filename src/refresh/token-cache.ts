@@ -9,7 +9,8 @@
  * `localStorage` write to other tabs' processes later, so a tab that takes the rotation lock right
  * after another may still read the token that tab just spent (the tenant then revokes the family),
  * while a completed IndexedDB write is visible to every tab at once. Where IndexedDB is missing,
- * stalls or holds nothing, the `localStorage` copy is used.
+ * stalls or holds nothing, the `localStorage` copy is used. Where `localStorage` is full, the page
+ * keeps the token in memory, as with `'memory'`.
  */
 import { createStore, del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
 import { idbWithin } from '../browser/idb-deadline.js';
@@ -56,9 +57,9 @@ function fromLocal(store: Storage, key: string): RefreshEntry | undefined {
 export async function readRefreshToken(ctx: RedirectContext): Promise<RefreshEntry | undefined> {
   const key = keyOf(ctx);
   const store = localStore(ctx);
-  if (!store) return memory.get(key);
-  const local = fromLocal(store, key);
-  return local && (entryOf(await shared(ctx, () => idbGet(key, tokenStore))) ?? local);
+  const local = store && fromLocal(store, key);
+  // Memory: the default, or this page's copy when a full localStorage refused it.
+  return local ? (entryOf(await shared(ctx, () => idbGet(key, tokenStore))) ?? local) : memory.get(key);
 }
 
 /**
@@ -77,7 +78,10 @@ export async function writeRefreshToken(ctx: RedirectContext, entry: RefreshEntr
     if (entry) store.setItem(key, JSON.stringify(entry));
     else store.removeItem(key);
   } catch {
-    store.removeItem(key); // full: no token is held rather than a spent one
+    // Full: no spent token stays shared for other tabs; this page keeps the new one in memory.
+    store.removeItem(key);
+    memory.set(key, entry!);
+    entry = undefined;
   }
   await shared(ctx, () => (entry ? idbSet(key, entry, tokenStore) : idbDel(key, tokenStore)));
 }
