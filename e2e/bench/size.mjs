@@ -35,9 +35,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // checkSession's iframe detached a task after the answer's checks and callback instead of before
 // them (about 5 ms off a first checkSession, 4 ms off a later one; e2e/bench/trace-check-session.ts):
 // +31 B: 29,389 B (29,392 B). A refresh token a full localStorage refuses stays in this page's
-// memory (tested in Chromium with the quota filled): +6 B: 29,395 B (29,400 B).
+// memory (tested in Chromium with the quota filled): +6 B: 29,395 B (29,400 B). One SHA-256
+// base64url helper instead of two, one guarded localStorage read instead of two: 29,382 B (29,384 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 29400;
+const BUDGET_GZIP = 29384;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

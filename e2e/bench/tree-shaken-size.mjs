@@ -22,7 +22,9 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // Issue 27, parseHash starting the key-set load before the state check: +110 B.
 // Issue 25: ID-token checks shared with the code exchange, a verifier slot in transactions: +53 B.
 // All three merged: 12,950 B (12,960 B).
-const CEILING_GZIP = 12960;
+// The app now carries the shared SHA-256 base64url helper and the guarded localStorage read as
+// functions of their own (2 B more here, 13 B less in the UMD file): 12,961 B (12,968 B).
+const CEILING_GZIP = 12968;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 

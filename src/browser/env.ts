@@ -124,3 +124,12 @@ export function onHostedLoginPage(env: Pick<BrowserEnv, 'href'>, domain: string)
     return false; // No location (server side).
   }
 }
+
+/** The page's localStorage, or undefined where merely reading it throws (storage disabled in some browsers). */
+export function usableLocalStorage(env: Pick<RedirectEnv, 'localStorage'>): Storage | undefined {
+  try {
+    return env.localStorage();
+  } catch {
+    return undefined;
+  }
+}

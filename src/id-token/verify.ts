@@ -4,7 +4,7 @@
  */
 import { compactVerify } from 'jose';
 import { ConfigurationError } from '../errors.js';
-import { encodeBase64url } from '../shared/base64url.js';
+import { sha256Base64url } from '../shared/base64url.js';
 import { decodeJwt } from './decode.js';
 import { getSigningKey, type JwksSource } from './jwks.js';
 import type { IdTokenPayload } from '../types.js';
@@ -168,9 +168,3 @@ export async function verifyIdToken(token: string | undefined, o: VerifyOptions)
 /** `at_hash`: base64url of the left half of SHA-256 over the access token. */
 export const accessTokenHash = (subtle: SubtleCrypto, accessToken: string): Promise<string> =>
   sha256Base64url(subtle, accessToken, 16);
-
-/** base64url of the first `bytes` bytes of SHA-256 over `text` (also the PKCE S256 challenge). */
-export async function sha256Base64url(subtle: SubtleCrypto, text: string, bytes = 32): Promise<string> {
-  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return encodeBase64url(digest.subarray(0, bytes));
-}

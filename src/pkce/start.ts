@@ -3,7 +3,7 @@
  * the transaction with state and nonce, and its challenge in the `/authorize` parameters.
  */
 import { WebAuthError } from '../errors.js';
-import { sha256Base64url } from '../id-token/verify.js';
+import { sha256Base64url } from '../shared/base64url.js';
 import { checkOptions, required } from '../shared/assert.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { AnyObject } from '../shared/types.js';

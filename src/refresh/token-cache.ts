@@ -13,6 +13,7 @@
  * keeps the token in memory, as with `'memory'`.
  */
 import { createStore, del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
+import { usableLocalStorage } from '../browser/env.js';
 import { idbWithin } from '../browser/idb-deadline.js';
 import type { RedirectContext } from '../web-auth/context.js';
 
@@ -30,14 +31,9 @@ const keyOf = (ctx: RedirectContext) => '@@webauth@@::refresh::' + ctx.baseOptio
 // A database of its own (idb-keyval gives each database one store, created on first open).
 const tokenStore = createStore('webauth-js-refresh', 'tokens');
 
-function localStore(ctx: RedirectContext): Storage | undefined {
-  if (ctx.baseOptions.cacheLocation !== 'localstorage') return undefined;
-  try {
-    return ctx.env.localStorage();
-  } catch {
-    return undefined; // disabled storage: the page's memory still works
-  }
-}
+/** localStorage with `cacheLocation: 'localstorage'` (where usable: else the page's memory still works). */
+const localStore = (ctx: RedirectContext): Storage | undefined =>
+  ctx.baseOptions.cacheLocation === 'localstorage' ? usableLocalStorage(ctx.env) : undefined;
 
 const shared = <T>(ctx: RedirectContext, operation: () => Promise<T>): Promise<T | undefined> =>
   idbWithin(ctx.env, REFRESH_IDB_TIMEOUT_MS, operation).catch(() => undefined);

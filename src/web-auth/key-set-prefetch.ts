@@ -10,16 +10,8 @@ import { preloadKeySet, type JwksSource } from '../id-token/jwks.js';
 import { joinUrl } from '../shared/query.js';
 import { fetchJsonResponse } from '../http/fetch-json.js';
 import { trace } from '../shared/debug.js';
-import type { RedirectEnv } from '../browser/env.js';
+import { usableLocalStorage } from '../browser/env.js';
 import type { RedirectContext } from './context.js';
-
-function localStorageOf(env: RedirectEnv): Storage | undefined {
-  try {
-    return env.localStorage();
-  } catch {
-    return undefined; // disabled storage throws on access in some browsers
-  }
-}
 
 /** The key-set URL of the instance: from the expected issuer, never from the unverified token (v10 used its `iss`). */
 export const keySetUrl = (ctx: RedirectContext): string =>
@@ -32,7 +24,7 @@ export function keySetSource(ctx: RedirectContext): JwksSource {
     fetchJson: (url) => fetchJsonResponse(ctx.env, url),
     now: () => ctx.env.now(),
     timer: (fn, ms) => ctx.env.timer(fn, ms),
-    hints: localStorageOf(ctx.env),
+    hints: usableLocalStorage(ctx.env),
     trace: debug && ((kid, from) => trace(debug, 'idToken', 'key', { kid, from })),
   };
 }
