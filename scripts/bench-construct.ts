@@ -5,7 +5,7 @@
  */
 import { WebAuth } from '../src/index.js';
 import { fakeEnv } from '../src/testing/fake-env.js';
-import { customEnvironment } from '../src/shared/custom-environment.js';
+import { customEnvironment } from '../src/types/custom-environment.js';
 
 const env = fakeEnv();
 const options = () =>

@@ -27,7 +27,7 @@ export {
   type AuthResponseErrorFields,
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
-export { customEnvironment } from './shared/custom-environment.js';
+export { customEnvironment } from './types/custom-environment.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
 export type { RedirectLogin as Redirect } from './web-auth/redirect.js';

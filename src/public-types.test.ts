@@ -25,7 +25,7 @@ import {
 } from './index.js';
 import auth0 from './index.js';
 import { fakeEnv, json } from './testing/fake-env.js';
-import { customEnvironment } from './shared/custom-environment.js';
+import { customEnvironment } from './types/custom-environment.js';
 
 const options: AuthOptions = {
   domain: 'me.auth0.com',

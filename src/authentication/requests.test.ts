@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { Authentication } from './authentication.js';
 
 const setup = (base: Record<string, unknown> = {}) => {

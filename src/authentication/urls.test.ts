@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeTelemetry, telemetryFor } from '../http/telemetry.js';
 import { fakeEnv } from '../testing/fake-env.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { VERSION } from '../version.js';
 import { Authentication } from './authentication.js';
 

@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../errors.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { fakeEnv, json, type FakeEnv } from '../testing/fake-env.js';
 import type { DebugEvent } from '../types/debug.js';
 import { createDpop, type DpopOptions } from './create-dpop.js';

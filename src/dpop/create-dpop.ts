@@ -5,13 +5,14 @@
 import { redirectEnv, type RedirectEnv } from '../browser/env.js';
 import { checkOptions } from '../shared/assert.js';
 import { sha256Base64url } from '../shared/base64url.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { CLIENT_RULES, DEBUG_RULE } from '../authentication/options.js';
 import type { BrowserEnv } from '../types.js';
 import type { DebugHook } from '../types/debug.js';
-import { fetchWithNonceRetry, type DpopHeaders } from './fetch-with-retry.js';
+import type { Dpop } from '../types/dpop.js';
+import { fetchWithNonceRetry } from './fetch-with-retry.js';
 import { clearDpopKeyPair, dpopKeyId, dpopKeyPair } from './key-store.js';
-import { createNonceMemory, type ResponseHeaders } from './nonce-memory.js';
+import { createNonceMemory } from './nonce-memory.js';
 import { createProof } from './proof.js';
 
 /** The options of {@link createDpop}: the application, as `new WebAuth` takes it. */
@@ -24,27 +25,6 @@ export interface DpopOptions {
   debug?: DebugHook;
   /** A replacement for the page's fetch, crypto, clock and timers (tests). */
   [customEnvironment]?: Partial<BrowserEnv>;
-}
-
-/** Proofs and headers for one application; see {@link createDpop}. */
-export interface Dpop {
-  /**
-   * The headers for one request: `DPoP` (a new proof with `htm`, `htu`, `iat`, `jti`, the origin's
-   * last nonce and, with `accessToken`, `ath`) and, with `accessToken`, `Authorization: DPoP …`.
-   * Rejects with an `ArgumentError` for a bad method, URL or token.
-   */
-  proofHeaders(method: string, url: string, accessToken?: string): Promise<DpopHeaders>;
-  /** Remembers the `DPoP-Nonce` header of a response from `url` (any status); returns it when valid. */
-  learnNonce(url: string, headers: ResponseHeaders): string | undefined;
-  /**
-   * `fetch(url, init)` with the DPoP headers, learning the answer's nonce and, when the answer asks
-   * for a new one (`use_dpop_nonce`), sending the request once more. `init.body` must be re-sendable.
-   */
-  fetchWithRetry(url: string, init?: RequestInit | null, accessToken?: string): Promise<Response>;
-  /** The key's JWK SHA-256 thumbprint (RFC 7638), base64url: `cnf.jkt` of bound tokens, `dpop_jkt`. */
-  thumbprint(): Promise<string>;
-  /** Deletes the key pair (memory and IndexedDB); the next proof is signed with a new one. */
-  clear(): Promise<void>;
 }
 
 /**

@@ -5,15 +5,7 @@
  */
 import type { RedirectEnv } from '../browser/env.js';
 import { isNonceChallenge } from './nonce-challenge.js';
-import type { ResponseHeaders } from './nonce-memory.js';
-
-/** The two DPoP request headers (`Authorization` only when an access token is presented). */
-export interface DpopHeaders {
-  /** The proof (a compact JWS). */
-  DPoP: string;
-  /** `DPoP <access token>`, present when an access token was given. */
-  Authorization?: string;
-}
+import type { DpopHeaders, ResponseHeaders } from '../types/dpop.js';
 
 /** What the retrying fetch needs: proofs, nonce learning and the page's fetch. */
 export interface RetryParts {

@@ -1,6 +1,7 @@
 /** Recognises a server asking for a (new) DPoP nonce (RFC 9449 §8 and §9). */
 import { isPlainObject } from '../shared/objects.js';
-import { headerValue, type ResponseHeaders } from './nonce-memory.js';
+import type { ResponseHeaders } from '../types/dpop.js';
+import { headerValue } from './nonce-memory.js';
 
 // A DPoP challenge (not a Bearer one) whose `error` is use_dpop_nonce.
 const RESOURCE_CHALLENGE = /(^|,)\s*DPoP\s.*\berror\s*=\s*"?use_dpop_nonce\b/i;

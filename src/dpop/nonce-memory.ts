@@ -3,9 +3,7 @@
  * response, to go into the next proof for that origin.
  */
 import { ArgumentError } from '../errors.js';
-
-/** Response headers as fetch gives them (`Headers`) or as a plain record (the API client's, lower-cased). */
-export type ResponseHeaders = Pick<Headers, 'get'> | Record<string, string | undefined>;
+import type { ResponseHeaders } from '../types/dpop.js';
 
 // RFC 9449 §8.1: nonce = 1*NQCHAR (visible ASCII but `"` and `\`). Anything else is not a nonce, nor
 // is one over 4 KiB: a hostile server's huge value would only make every later proof fail.

@@ -6,7 +6,7 @@
 import type { RedirectEnv } from '../browser/env.js';
 import { ArgumentError } from '../errors.js';
 import { encodeBase64url, sha256Base64url } from '../shared/base64url.js';
-import { randomString } from '../web-auth/random.js';
+import { randomString } from '../flow/random.js';
 import type { DpopKeyPair } from './key-pair.js';
 
 /** One request a proof is for. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArgumentError } from '../errors.js';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { Management } from '../management/management.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { fakeEnv, json, memoryStorage, requestBody, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';

@@ -1,17 +1,10 @@
 /** What `useDpop` adds to a `WebAuth`: its DPoP helper and the signer of its requests. */
 import type { RedirectEnv } from '../browser/env.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import type { WebAuthBaseOptions } from '../types.js';
-import type { BoundSignerFactory } from './bound-tokens.js';
-import { createDpop, type Dpop } from './create-dpop.js';
+import type { DpopWiring } from '../flow/context.js';
+import { createDpop } from './create-dpop.js';
 import { dpopSigner } from './request-signer.js';
-
-/** The instance's DPoP helper and the signer of its requests (with a token: resource calls). */
-export interface DpopWiring {
-  helper: Dpop;
-  /** One function per instance: the bound-token memory knows the instance by it. */
-  signer: BoundSignerFactory & ((accessToken?: string) => ReturnType<BoundSignerFactory>);
-}
 
 /** The wiring for `useDpop`, or undefined without it (nothing is created). */
 export function dpopWiring(o: WebAuthBaseOptions, env: RedirectEnv): DpopWiring | undefined {

@@ -5,7 +5,7 @@ import { Authentication } from '../authentication/authentication.js';
 import { ArgumentError, ConfigurationError } from '../errors.js';
 import { Management } from '../management/management.js';
 import { fakeEnv } from '../testing/fake-env.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { WebAuth } from '../web-auth/web-auth.js';
 import { fuzzParams } from '../testing/fuzz.js';
 

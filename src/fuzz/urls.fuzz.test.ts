@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Authentication } from '../authentication/authentication.js';
 import { fakeEnv } from '../testing/fake-env.js';
 import { fuzzParams } from '../testing/fuzz.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 
 // The fake env collects the unknown-parameter warnings the random names cause.
 const auth = new Authentication({

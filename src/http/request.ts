@@ -9,13 +9,20 @@ import { stringifyQuery } from '../shared/query.js';
 import { readJsonBody } from './json-body.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
 import type { BrowserEnv, RequestHandle } from '../types.js';
-import type { RequestSigner } from '../dpop/request-signer.js';
 
 /** Statuses retried when `_timesToRetryFailedRequests` is set (as v10's HTTP client did). */
 const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504, 521, 522, 524]);
 /** The longest a retry waits for a rate limit to reset. */
 export const MAX_RATE_LIMIT_WAIT_MS = 10_000;
 const TRIMMED_KEYS = ['username', 'email', 'phoneNumber'];
+
+/** What `sendRequest` asks of a sender constraint: headers per attempt, the answer's nonce. */
+export interface RequestSigner {
+  /** Headers to add to one attempt (lower-case names): a new proof, maybe `authorization`. */
+  sign(method: string, url: string): Promise<Record<string, string>>;
+  /** True when the answer asks for a new nonce and one was learned: send once more. */
+  retries(url: string, status: number, headers: Record<string, string>, body: unknown): boolean;
+}
 
 /** `Env`: what the caller has; sending a request needs a {@link RedirectEnv} only. */
 export interface HttpClientOptions<Env extends RedirectEnv = BrowserEnv> {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeEnv } from '../testing/fake-env.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { WebAuth } from '../web-auth/web-auth.js';
 import { Management } from './management.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeEnv, json, sent } from '../testing/fake-env.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { Management } from './management.js';
 
 const make = (respond: (url: string) => Response, extra: Record<string, unknown> = {}) => {

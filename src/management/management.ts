@@ -8,7 +8,7 @@ import { checkOptions, checkValue, optional, required } from '../shared/assert.j
 import { callbackOrPromise } from '../shared/callback.js';
 import { rootUrlFor } from '../authentication/options.js';
 import { joinUrl } from '../shared/query.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { iterateProfiles, pageQuery } from './user-attribute-profiles.js';
 import type {
   PageOptions,
@@ -24,7 +24,7 @@ import type {
 } from '../types.js';
 import { ArgumentError, type RequestError } from '../errors.js';
 import type { NodeCallback } from '../shared/types.js';
-import { boundTokenSigner } from '../dpop/bound-tokens.js';
+import { boundTokenSigner } from '../http/bound-tokens.js';
 
 /**
  * Management API client for the signed-in user.

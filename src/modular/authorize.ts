@@ -1,5 +1,5 @@
 /** Redirect login, first half: store the transaction and go to the tenant's `/authorize`. */
-import { authorize as redirectToAuthorize, prepareAuthorize } from '../web-auth/authorize.js';
+import { authorize as redirectToAuthorize, prepareAuthorize } from '../flow/authorize.js';
 import type { AuthorizeOptions } from '../types.js';
 import { contextFor, type WebAuthConfig } from './config.js';
 

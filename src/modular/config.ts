@@ -6,9 +6,9 @@ import { rootUrlFor } from '../authentication/options.js';
 import { buildAuthorizeUrl, type UrlContext } from '../authentication/urls.js';
 import { redirectEnv, type RedirectEnv } from '../browser/env.js';
 import { telemetryFor } from '../http/telemetry.js';
-import type { RedirectContext } from '../web-auth/context.js';
+import type { RedirectContext } from '../flow/context.js';
 import { createWebAuthContext } from '../web-auth/create-context.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from '../web-auth/options.js';
 import type { WebAuthOptions } from '../types.js';
 

@@ -20,9 +20,8 @@ export { authorize, authorizeUrl } from './authorize.js';
 export { parseHash } from './parse-hash.js';
 export { validateToken } from './validate-token.js';
 export { logout, logoutUrl } from './logout.js';
-export { createDpop, type Dpop, type DpopOptions } from '../dpop/create-dpop.js';
-export type { DpopHeaders } from '../dpop/fetch-with-retry.js';
-export type { ResponseHeaders } from '../dpop/nonce-memory.js';
+export { createDpop, type DpopOptions } from '../dpop/create-dpop.js';
+export type { Dpop, DpopHeaders, ResponseHeaders } from '../types/dpop.js';
 export type { WebAuthConfig } from './config.js';
 export {
   WebAuthError,
@@ -32,6 +31,6 @@ export {
   isWebAuthError,
   type AuthResponseErrorFields,
 } from '../errors.js';
-export { customEnvironment } from '../shared/custom-environment.js';
+export { customEnvironment } from '../types/custom-environment.js';
 export type { AuthCallback, BrowserEnv, AuthResult, ValidateOptions, ParseHashOptions } from '../types.js';
 export type { AuthorizeOptions, LogoutOptions, IdTokenPayload, Auth0DecodedHash } from '../types.js';

@@ -3,7 +3,7 @@ import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { TEST_REDIRECT_URI, testWebAuth } from '../testing/web-auth.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import {
   ArgumentError,
   AuthResponseError,

@@ -1,7 +1,7 @@
 /** Redirect login, second half: read the response from the fragment and verify it. */
 import { callbackOrPromise } from '../shared/callback.js';
 import type { NodeCallback } from '../shared/types.js';
-import { parseHash as parseResponse } from '../web-auth/parse-hash.js';
+import { parseHash as parseResponse } from '../flow/parse-hash.js';
 import type { AuthCallback } from '../types.js';
 import type { AuthResult, ParseHashOptions } from '../types.js';
 import { contextFor, type WebAuthConfig } from './config.js';

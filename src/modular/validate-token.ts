@@ -3,7 +3,7 @@ import { callbackOrPromise } from '../shared/callback.js';
 import type { NodeCallback } from '../shared/types.js';
 import type { AuthResponseError } from '../errors.js';
 import type { Auth0Callback, IdTokenPayload } from '../types.js';
-import { validateToken as verify } from '../web-auth/validate-response.js';
+import { validateToken as verify } from '../flow/validate-response.js';
 import { contextFor, type WebAuthConfig } from './config.js';
 
 /**

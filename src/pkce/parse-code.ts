@@ -11,9 +11,9 @@ import { withHint } from '../shared/debug.js';
 import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
 import type { ParseHashOptions } from '../types.js';
-import type { RedirectContext } from '../web-auth/context.js';
-import { parseHash } from '../web-auth/parse-hash.js';
-import { invalidToken, type AuthDone } from '../web-auth/validate-response.js';
+import type { AuthDone, RedirectContext } from '../flow/context.js';
+import { parseHash } from '../flow/parse-hash.js';
+import { invalidToken } from '../flow/validate-response.js';
 import { redeemCode } from './exchange.js';
 import { usesPkce } from './start.js';
 

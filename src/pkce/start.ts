@@ -7,18 +7,13 @@ import { sha256Base64url } from '../shared/base64url.js';
 import { checkOptions, required } from '../shared/assert.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { AnyObject } from '../shared/types.js';
-import { AUTHORIZE_BASE_KEYS, DEFAULT_SCOPE } from '../web-auth/authorize.js';
-import type { RedirectContext } from '../web-auth/context.js';
-import { checkPkceCall } from '../web-auth/options.js';
-import { randomString } from '../web-auth/random.js';
+import { AUTHORIZE_BASE_KEYS, checkPkceCall, DEFAULT_SCOPE, withOfflineAccess } from '../flow/authorize.js';
+import type { RedirectContext } from '../flow/context.js';
+import { randomString } from '../flow/random.js';
 
 /** True when this call runs the code flow with PKCE (the call's `usePKCE`, else the constructor's). */
 export const usesPkce = (ctx: RedirectContext, options: AnyObject | null | undefined): boolean =>
   !!(options?.usePKCE ?? ctx.baseOptions.usePKCE);
-
-/** `scope` with `offline_access` added once. */
-export const withOfflineAccess = (scope: string): string =>
-  /(^| )offline_access( |$)/.test(scope) ? scope : scope + ' offline_access';
 
 /**
  * Stores the transaction of `params` (state, nonce, a new 64-character verifier, the redirect URI,

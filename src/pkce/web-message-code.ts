@@ -1,9 +1,8 @@
 /** `checkSession` with `usePKCE`: a code by `web_message`, redeemed here with its transaction's verifier. */
 import type { AnyObject } from '../shared/types.js';
-import type { CodeFlowSteps } from '../web-auth/check-session.js';
-import type { RedirectContext } from '../web-auth/context.js';
-import { prefetchKeySet } from '../web-auth/key-set-prefetch.js';
-import { invalidToken, type AuthDone } from '../web-auth/validate-response.js';
+import type { AuthDone, CodeFlowSteps, RedirectContext } from '../flow/context.js';
+import { prefetchKeySet } from '../flow/key-set-prefetch.js';
+import { invalidToken } from '../flow/validate-response.js';
 import { redeemCode } from './exchange.js';
 import { startPkce } from './start.js';
 

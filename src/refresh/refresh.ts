@@ -5,18 +5,17 @@
  * it). A rejected token (`invalid_grant`) is forgotten; then the iframe runs when
  * `useRefreshTokensFallback` is set, else the call answers `login_required`, as the iframe would.
  */
-import { finishTokenAnswer } from '../pkce/exchange.js';
-import { withOfflineAccess } from '../pkce/start.js';
-import { postToTenant } from '../pkce/token-request.js';
-import { DEFAULT_SCOPE } from '../web-auth/authorize.js';
-import type { WebAuthContext } from '../web-auth/context.js';
-import { prefetchKeySet } from '../web-auth/key-set-prefetch.js';
+import { finishTokenAnswer } from '../flow/token-answer.js';
+import { postToTenant } from '../flow/token-request.js';
+import { DEFAULT_SCOPE, withOfflineAccess } from '../flow/authorize.js';
+import type { WebAuthContext } from '../flow/context.js';
+import { prefetchKeySet } from '../flow/key-set-prefetch.js';
 import type { AuthResponseError } from '../errors.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 import type { AuthResult } from '../types.js';
 import { withLock } from './lock.js';
 import { clearDpopKey } from './revoke.js';
-import { readRefreshToken, writeRefreshToken } from './token-cache.js';
+import { readRefreshToken, writeRefreshToken } from '../flow/refresh-token-cache.js';
 
 type Outcome = { err: AnyObject | null; result?: AuthResult | null | undefined; fallback?: boolean };
 

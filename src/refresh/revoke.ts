@@ -1,8 +1,8 @@
 /** `logout` with `useRefreshTokens` or `useDpop`: the held refresh token and DPoP key are let go first. */
-import { forgetBoundTokens } from '../dpop/bound-tokens.js';
-import { postToTenant } from '../pkce/token-request.js';
-import type { RedirectContext } from '../web-auth/context.js';
-import { readRefreshToken, writeRefreshToken } from './token-cache.js';
+import { forgetBoundTokens } from '../http/bound-tokens.js';
+import { postToTenant } from '../flow/token-request.js';
+import type { RedirectContext } from '../flow/context.js';
+import { readRefreshToken, writeRefreshToken } from '../flow/refresh-token-cache.js';
 
 /** The longest `logout` waits for the token to be forgotten (and, with `useDpop`, revoked). */
 export const LOGOUT_WAIT_MS = 3000;

@@ -18,7 +18,7 @@ import { atHash, claimsFor, serveJwks } from '../testing/tokens.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import { checkSession, CHECK_SESSION_TIMEOUT_MS } from '../web-auth/check-session.js';
 import { verifierKey } from '../web-auth/cross-origin-verification.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { WebAuth } from '../web-auth/web-auth.js';
 import { expectOneRejection, foreignHosts, makeRawKeys, title, type RawKeys } from '../testing/attack-catalogue.js';
 

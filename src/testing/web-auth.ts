@@ -1,6 +1,6 @@
 /** The WebAuth most unit tests build: a fixed tenant and client, wired to a fake browser. */
-import type { WebAuthContext } from '../web-auth/context.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import type { WebAuthContext } from '../flow/context.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { WebAuth } from '../web-auth/web-auth.js';
 import type { FakeEnv } from './fake-env.js';
 

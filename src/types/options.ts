@@ -1,6 +1,6 @@
 /** Constructor options of `Authentication`, `WebAuth` and `Management`. */
 import type { DebugHook } from './debug.js';
-import type { customEnvironment } from '../shared/custom-environment.js';
+import type { customEnvironment } from './custom-environment.js';
 import type { BrowserEnv } from './browser.js';
 import type { TelemetryInfo } from './telemetry.js';
 import type { TokenProvider } from './results.js';

@@ -4,7 +4,7 @@ import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import { checkSession, CHECK_SESSION_TIMEOUT_MS } from './check-session.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 
 const TENANT = 'https://me.auth0.com';
 let keys: TestKeys;

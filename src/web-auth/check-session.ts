@@ -7,8 +7,8 @@ import { wrapCallback } from '../http/response-handler.js';
 import { tapError } from '../shared/callback.js';
 import { withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
-import type { WebAuthContext } from './context.js';
-import { randomString } from './random.js';
+import type { CodeFlowSteps, WebAuthContext } from '../flow/context.js';
+import { randomString } from '../flow/random.js';
 import { runWebMessage, WEB_MESSAGE_TIMEOUT_MS } from './web-message.js';
 import type { CheckSessionOptions } from '../types.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
@@ -42,12 +42,6 @@ export const legacyCallback = (cb: NodeCallback<any>) =>
     tapError(cb, (err) => withHint(err, true)),
     { forceLegacyError: true, ignoreCasing: true },
   );
-
-/** With `usePKCE`: starts the code flow's transaction, and redeems the answer's code. */
-export interface CodeFlowSteps {
-  start(params: AnyObject): Promise<AnyObject>;
-  validate: Parameters<typeof runWebMessage>[3];
-}
 
 /**
  * Runs `checkSession(options)`; `cb` gets v10's values (errors wrapped with `forceLegacyError`).

@@ -7,7 +7,7 @@ import type { AuthenticationClient } from '../authentication/client-api.js';
 import { buildAuthorizeUrl } from '../authentication/urls.js';
 import { telemetryFor } from '../http/telemetry.js';
 import type { AuthorizeOptions } from '../types.js';
-import { onHostedLoginPage, type WebAuthContext } from './context.js';
+import { onHostedLoginPage, type WebAuthContext } from '../flow/context.js';
 import { createWebAuthContext } from './create-context.js';
 import { deriveWebAuthOptions, validateWebAuthOptions } from './options.js';
 import { hostedSsoData, ssoDataFromSession } from './sso-data.js';

@@ -5,8 +5,8 @@
  */
 import { onHostedLoginPage, type RedirectEnv } from '../browser/env.js';
 import { transactionStore } from '../storage/failover-store.js';
-import type { RedirectContext } from './context.js';
-import { TransactionManager } from './transaction-manager.js';
+import type { RedirectContext } from '../flow/context.js';
+import { TransactionManager } from '../flow/transaction-manager.js';
 import type { WebAuthBaseOptions } from '../types.js';
 
 export function createWebAuthContext<Env extends RedirectEnv, Client extends RedirectContext['client']>(

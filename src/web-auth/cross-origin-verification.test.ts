@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchMessage, fakeEnv, fakeWindow } from '../testing/fake-env.js';
 import { verifierKey } from './cross-origin-verification.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { WebAuth } from './web-auth.js';
 
 const TENANT = 'https://me.auth0.com';

@@ -6,7 +6,7 @@
 import { currentLocation } from '../browser/env.js';
 import { acceptMessage } from '../browser/message-filter.js';
 import { traceIgnored } from '../shared/debug.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 
 /** Storage key of the verifier for one cross-origin login (written by the cross-origin login). */
 export const verifierKey = (rootUrl: string, coId: string) =>

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Management } from '../management/management.js';
 import { fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { WebAuth } from './web-auth.js';
 import type { AnyObject } from '../shared/types.js';
 

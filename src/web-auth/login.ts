@@ -12,7 +12,7 @@ import type {
   SignupAndAuthorizeOptions,
   RequestHandle,
 } from '../types.js';
-import { onHostedLoginPage, type WebAuthContext } from './context.js';
+import { onHostedLoginPage, type WebAuthContext } from '../flow/context.js';
 import { crossOriginLogin } from './cross-origin-login.js';
 import type { HostedPages } from './hosted-pages.js';
 import type { NodeCallback } from '../shared/types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../errors.js';
-import { customEnvironment } from '../shared/custom-environment.js';
+import { customEnvironment } from '../types/custom-environment.js';
 import { fakeEnv } from '../testing/fake-env.js';
 import { WebAuth } from './web-auth.js';
 

@@ -1,6 +1,7 @@
 /** `WebAuth` option validation (v10 messages, in v10's check order) and derived values. */
 import { CLIENT_RULES, DEBUG_RULE, rootUrlFor, TELEMETRY_RULES } from '../authentication/options.js';
 import { ArgumentError } from '../errors.js';
+import { checkPkceCall } from '../flow/authorize.js';
 import { checkOptions, optional, type Rule } from '../shared/assert.js';
 import type { WebAuthBaseOptions, WebAuthOptions } from '../types.js';
 
@@ -53,12 +54,6 @@ export function validatePkceOptions(o: WebAuthOptions): void {
   if (o.responseType) checkPkceCall(o);
   if (o.useRefreshTokens && !o.usePKCE) throw new ArgumentError('useRefreshTokens requires usePKCE');
   if (o.useDpop && !o.usePKCE) throw new ArgumentError('useDpop requires usePKCE');
-}
-
-/** PKCE only with `responseType: 'code'` (`params`: the constructor's options merged with a call's). */
-export function checkPkceCall(params: { usePKCE?: unknown; responseType?: unknown }): void {
-  if (params.usePKCE && params.responseType !== 'code')
-    throw new ArgumentError("usePKCE requires responseType: 'code'");
 }
 
 /** Adds v10's derived fields to `options` in place and returns it. */

@@ -8,7 +8,7 @@
 import { currentLocation } from '../browser/env.js';
 import { acceptWindowMessage } from '../browser/message-filter.js';
 import { traceIgnored } from '../shared/debug.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 /** Options of `popup.callback`: `parseHash`'s, plus the opener's expected origin. */

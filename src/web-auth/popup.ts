@@ -15,15 +15,15 @@ import { afterResponse, callbackOrPromise, tapError } from '../shared/callback.j
 import { mergeBase, omit, pick } from '../shared/objects.js';
 import { joinUrl } from '../shared/query.js';
 import { withHint } from '../shared/debug.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 import { crossOriginAuthentication, crossOriginLogin } from './cross-origin-login.js';
 import type { CrossOriginAuthentication } from '../types.js';
-import type { TransactionManager } from './transaction-manager.js';
+import type { TransactionManager } from '../flow/transaction-manager.js';
 import { signupThenLogin } from './signup-then-login.js';
 import { startPkce, usesPkce } from '../pkce/start.js';
 import type { PluginHandler } from './plugins.js';
 import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
-import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
+import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import type { RequestError } from '../errors.js';
 import type {
   Auth0Callback,

@@ -10,7 +10,7 @@ import type {
   RedirectSignupAndLoginOptions,
 } from '../types.js';
 import { ArgumentError } from '../errors.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 import { crossOriginAuthentication, crossOriginLogin } from './cross-origin-login.js';
 import type { CrossOriginAuthentication } from '../types.js';
 import type { HostedPages } from './hosted-pages.js';

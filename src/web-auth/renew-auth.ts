@@ -10,9 +10,9 @@ import { checkOptionsObject } from '../shared/assert.js';
 import { tapError } from '../shared/callback.js';
 import { trace, traceIgnored, withHint } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
-import type { WebAuthContext } from './context.js';
-import { parseHash } from './parse-hash.js';
-import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
+import type { WebAuthContext } from '../flow/context.js';
+import { parseHash } from '../flow/parse-hash.js';
+import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import type { RenewAuthOptions } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
 

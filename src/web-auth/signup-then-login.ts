@@ -4,7 +4,7 @@
  */
 import { omit } from '../shared/objects.js';
 import type { DbSignUpOptions } from '../types.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 /** v10's `errorInfo` for "the account was created but the automatic login failed". */

@@ -4,8 +4,8 @@ import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/f
 import { atHash, claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { Authentication } from '../authentication/authentication.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { customEnvironment } from '../shared/custom-environment.js';
-import type { WebAuthContext } from './context.js';
+import { customEnvironment } from '../types/custom-environment.js';
+import type { WebAuthContext } from '../flow/context.js';
 import { hostedSsoData, ssoDataFromSession, type SsoData } from './sso-data.js';
 
 const TENANT = 'https://me.auth0.com';

@@ -7,7 +7,7 @@ import { checkValue } from '../shared/assert.js';
 import { stringifyQuery } from '../shared/query.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { checkSession } from './check-session.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 import type { NodeCallback } from '../shared/types.js';
 
 /** What `getSSOData` reports. */

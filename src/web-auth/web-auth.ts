@@ -5,12 +5,12 @@ import type { AuthResponseError, RequestError } from '../errors.js';
 import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
-import { authorize } from './authorize.js';
+import { authorize } from '../flow/authorize.js';
 import { renderCaptcha } from './captcha/render.js';
 import type { Captcha, CaptchaConfiguration } from './captcha/types.js';
 import type { CheckSessionOptions } from './check-session.js';
 import { linkClientContext } from './client-sso-data.js';
-import type { WebAuthContext } from './context.js';
+import type { WebAuthContext } from '../flow/context.js';
 import { login, signupAndAuthorize } from './login.js';
 import { createWebAuthContext } from './create-context.js';
 import { crossOriginAuthentication } from './cross-origin-login.js';
@@ -18,10 +18,10 @@ import type { AuthCallback, CrossOriginAuthentication, WebMessageHandler } from 
 import { HostedPages } from './hosted-pages.js';
 import { deriveWebAuthOptions, validatePkceOptions, validateWebAuthOptions } from './options.js';
 import { parseHashOrCode } from '../pkce/parse-code.js';
-import { silentAuth } from '../pkce/silent.js';
+import { silentAuth } from './silent-auth.js';
 import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
 import { logoutThenLeave } from '../refresh/revoke.js';
-import type { Dpop } from '../dpop/create-dpop.js';
+import type { Dpop } from '../types/dpop.js';
 import { dpopWiring } from '../dpop/wiring.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
@@ -29,8 +29,8 @@ import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
 import type { RenewAuthOptions } from './renew-auth.js';
 import { webMessageHandler } from './web-message.js';
-import { TransactionManager } from './transaction-manager.js';
-import { validateAuthenticationResponse, validateToken, type ParsedResponse } from './validate-response.js';
+import { TransactionManager } from '../flow/transaction-manager.js';
+import { validateAuthenticationResponse, validateToken, type ParsedResponse } from '../flow/validate-response.js';
 import type {
   Auth0Callback,
   AuthorizeOptions,

@@ -7,9 +7,9 @@
 import { hiddenFrameMessage } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import { CREDENTIALS_IN_REDIRECT_URI, urlOrigin } from '../browser/url-origin.js';
-import type { WebAuthContext } from './context.js';
-import { validateAuthenticationResponse, type AuthDone } from './validate-response.js';
-import { expectsIdToken, prefetchKeySet } from './key-set-prefetch.js';
+import type { AuthDone, WebAuthContext } from '../flow/context.js';
+import { validateAuthenticationResponse } from '../flow/validate-response.js';
+import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import { trace, traceIgnored } from '../shared/debug.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult, WebMessageHandler } from '../types.js';

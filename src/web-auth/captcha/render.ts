@@ -3,7 +3,8 @@
  * show the tenant's image challenge or a third-party widget in the caller's element, and hand back
  * `{ reload, getValue }`. Every render and reload reports to its completion callback exactly once.
  */
-import type { Authentication } from '../../authentication/authentication.js';
+import type { DBConnection } from '../../authentication/db-connection.js';
+import type { PasswordlessAuthentication } from '../../authentication/passwordless.js';
 import { ArgumentError, WebAuthError } from '../../errors.js';
 import { checkValue } from '../../shared/assert.js';
 import type { Auth0Challenge, BrowserEnv } from '../../types.js';
@@ -17,7 +18,14 @@ import type { NodeCallback } from '../../shared/types.js';
 /** The flows with a captcha, each with its own challenge endpoint. */
 export type CaptchaFlow = 'default' | 'signup' | 'passwordless' | 'password_reset';
 
-const FETCH_CHALLENGE: Record<CaptchaFlow, (client: Authentication, cb: NodeCallback<Auth0Challenge>) => unknown> = {
+/** What the captcha asks of the `Authentication` client: its challenge endpoints. */
+export interface ChallengeClient {
+  getChallenge(cb: NodeCallback<any>): unknown;
+  dbConnection: Pick<DBConnection, 'getSignupChallenge' | 'getPasswordResetChallenge'>;
+  passwordless: Pick<PasswordlessAuthentication, 'getChallenge'>;
+}
+
+const FETCH_CHALLENGE: Record<CaptchaFlow, (client: ChallengeClient, cb: NodeCallback<Auth0Challenge>) => unknown> = {
   default: (client, cb) => client.getChallenge(cb as never),
   signup: (client, cb) => client.dbConnection.getSignupChallenge(cb as never),
   passwordless: (client, cb) => client.passwordless.getChallenge(cb as never),
@@ -46,7 +54,7 @@ function once(cb: NodeCallback<any> | undefined): Done {
  */
 export function renderCaptcha(
   env: BrowserEnv,
-  client: Authentication,
+  client: ChallengeClient,
   flow: CaptchaFlow,
   element: HTMLElement,
   options?: CaptchaConfiguration | null,

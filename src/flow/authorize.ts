@@ -1,4 +1,8 @@
-/** `webAuth.authorize`: store a transaction and navigate to `/authorize`. */
+/**
+ * `webAuth.authorize`: store a transaction and navigate to `/authorize`; and what every flow's
+ * authorization request shares (the base keys, the default scope, the code-flow precondition).
+ */
+import { ArgumentError } from '../errors.js';
 import { checkOptions, required } from '../shared/assert.js';
 import { presence, trace } from '../shared/debug.js';
 import { mergeBase } from '../shared/objects.js';
@@ -22,6 +26,16 @@ export const AUTHORIZE_BASE_KEYS = [
 
 /** The default scope of v10. */
 export const DEFAULT_SCOPE = 'openid profile email';
+
+/** `scope` with `offline_access` added once. */
+export const withOfflineAccess = (scope: string): string =>
+  /(^| )offline_access( |$)/.test(scope) ? scope : scope + ' offline_access';
+
+/** PKCE only with `responseType: 'code'` (`params`: the constructor's options merged with a call's). */
+export function checkPkceCall(params: { usePKCE?: unknown; responseType?: unknown }): void {
+  if (params.usePKCE && params.responseType !== 'code')
+    throw new ArgumentError("usePKCE requires responseType: 'code'");
+}
 
 /** Builds the `/authorize` URL for a new transaction and stores the transaction. */
 export function prepareAuthorize(ctx: RedirectContext, options: Record<string, unknown> | undefined): string {

@@ -4,8 +4,8 @@ import { currentLocation } from '../browser/env.js';
 import { withHint } from '../shared/debug.js';
 import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
-import type { RedirectContext } from './context.js';
-import { validateAuthenticationResponse, type AuthDone } from './validate-response.js';
+import type { AuthDone, RedirectContext } from './context.js';
+import { validateAuthenticationResponse } from './validate-response.js';
 import { prefetchKeySetFor } from './key-set-prefetch.js';
 import type { ParseHashOptions } from '../types.js';
 

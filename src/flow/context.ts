@@ -1,9 +1,19 @@
 /** What WebAuth capability modules receive instead of the `WebAuth` instance itself. */
 import type { AuthenticationClient } from '../authentication/client-api.js';
+import type { AuthResponseError } from '../errors.js';
+import type { AnyObject } from '../shared/types.js';
 import type { RedirectEnv } from '../browser/env.js';
 import type { TransactionManager } from './transaction-manager.js';
-import type { DpopWiring } from '../dpop/wiring.js';
-import type { WebAuthBaseOptions, BrowserEnv, KeyValueStore } from '../types.js';
+import type { BoundSignerFactory } from '../http/bound-tokens.js';
+import type { Dpop } from '../types/dpop.js';
+import type { AuthResult, WebAuthBaseOptions, BrowserEnv, KeyValueStore } from '../types.js';
+
+/** The instance's DPoP helper and the signer of its requests (with a token: resource calls). */
+export interface DpopWiring {
+  helper: Dpop;
+  /** One function per instance: the bound-token memory knows the instance by it. */
+  signer: BoundSignerFactory & ((accessToken?: string) => ReturnType<BoundSignerFactory>);
+}
 
 export interface WebAuthContext {
   baseOptions: WebAuthBaseOptions;
@@ -24,6 +34,15 @@ export interface WebAuthContext {
 export interface RedirectContext extends Omit<WebAuthContext, 'client' | 'env'> {
   env: RedirectEnv;
   client: Pick<AuthenticationClient, 'buildAuthorizeUrl'>;
+}
+
+/** @internal The callback the validation steps report to. */
+export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
+
+/** With `usePKCE`: starts the code flow's transaction, and redeems the answer's code. */
+export interface CodeFlowSteps {
+  start(params: AnyObject): Promise<AnyObject>;
+  validate: ((ctx: WebAuthContext, params: AnyObject, response: AnyObject, cb: AuthDone) => void) | undefined;
 }
 
 export { onHostedLoginPage } from '../browser/env.js';

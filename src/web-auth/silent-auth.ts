@@ -4,11 +4,11 @@
  */
 import { refreshSession } from '../refresh/refresh.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
-import { checkSession, legacyCallback } from '../web-auth/check-session.js';
-import type { WebAuthContext } from '../web-auth/context.js';
-import { renewAuth } from '../web-auth/renew-auth.js';
-import { usesPkce } from './start.js';
-import { webMessageCode } from './web-message-code.js';
+import { checkSession, legacyCallback } from './check-session.js';
+import type { WebAuthContext } from '../flow/context.js';
+import { renewAuth } from './renew-auth.js';
+import { usesPkce } from '../pkce/start.js';
+import { webMessageCode } from '../pkce/web-message-code.js';
 
 /** `checkSession`, or `renewAuth` when `legacy` is set, routed by the instance's options. */
 export function silentAuth(ctx: WebAuthContext, options: AnyObject, cb: NodeCallback<any>, legacy?: boolean): void {

@@ -3,7 +3,7 @@ import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
-import { WebAuth } from './web-auth.js';
+import { WebAuth } from '../web-auth/web-auth.js';
 import type { AuthResult } from '../types.js';
 
 const ISSUER = 'https://me.auth0.com/';

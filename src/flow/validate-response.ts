@@ -6,7 +6,7 @@ import { AuthResponseError } from '../errors.js';
 import { trace, withHint } from '../shared/debug.js';
 import { accessTokenHash, effectiveLeeway, verifyIdToken } from '../id-token/verify.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
-import type { RedirectContext } from './context.js';
+import type { AuthDone, RedirectContext } from './context.js';
 import { keySetSource, keySetUrl } from './key-set-prefetch.js';
 import type { IdTokenPayload, AuthResult, ValidateOptions } from '../types.js';
 
@@ -45,9 +45,6 @@ export interface ParsedResponse {
   /** Other response parameters (ignored). */
   [param: string]: any;
 }
-
-/** @internal The callback the validation steps report to. */
-export type AuthDone = (err: AuthResponseError | null, result?: AuthResult | null) => void;
 
 /** An `invalid_token` error with `errorDescription`. */
 export const invalidToken = (errorDescription: string, cause?: unknown) =>

@@ -15,7 +15,7 @@
 import { createStore, del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
 import { usableLocalStorage } from '../browser/env.js';
 import { idbWithin } from '../browser/idb-deadline.js';
-import type { RedirectContext } from '../web-auth/context.js';
+import type { RedirectContext } from './context.js';
 
 /** A held refresh token and the `sub` of the user it was issued to. */
 export interface RefreshEntry {

@@ -3,7 +3,7 @@
  * them as `DPoP` with no change in the app. Only a map: the signing code is reached through the
  * stored factory, so clients that never see a bound token carry no DPoP code.
  */
-import type { RequestSigner } from './request-signer.js';
+import type { RequestSigner } from './request.js';
 
 /** Makes the signer that presents one bound access token. */
 export type BoundSignerFactory = (accessToken: string) => RequestSigner;

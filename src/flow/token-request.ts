@@ -7,7 +7,7 @@
 import { AuthResponseError } from '../errors.js';
 import { sendRequest, type HttpClientOptions } from '../http/request.js';
 import { joinUrl } from '../shared/query.js';
-import type { RedirectContext } from '../web-auth/context.js';
+import type { RedirectContext } from './context.js';
 import type { AnyObject } from '../shared/types.js';
 
 /** What the tenant answered: the JSON body and the response headers (names lower-cased). */
