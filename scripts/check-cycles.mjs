@@ -4,7 +4,8 @@
 // a module may import its own folder or a lower layer, never a higher one, never a test or test
 // helper; the tenant imports nothing outside e2e/tenant/ (its browser specs may use e2e/support/);
 // nothing outside e2e/tenant/ imports the tenant except through e2e/tenant/index.ts, and nothing in
-// src/ imports the tenant at all.
+// src/ imports the tenant at all. In src/, no import runs back up the declared stack (SRC_LAYERS:
+// facade, capabilities, core), but for the listed known exceptions, a list that may only shrink.
 // Usage: node scripts/check-cycles.mjs        (prints one line per problem, then a summary)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -26,6 +27,34 @@ export const TENANT_LAYERS = [
   ['cli', 'index.ts'],
 ];
 const RANK = new Map(TENANT_LAYERS.flatMap((names, rank) => names.map((name) => [name, rank])));
+
+/**
+ * src/'s stack, top first (ARCHITECTURE.md, Principle 3): the entries and facade, the capabilities,
+ * the core. A name is a folder or a file of src/; a file's most specific name places it. A module may
+ * import its own unit and lower ranks only, never a higher rank nor another unit of its own rank
+ * (capabilities stay independent). Names joined by `+` are one unit: errors.ts and the public types
+ * are declared in terms of each other. Tests and the test-side folders are left out.
+ */
+export const SRC_LAYERS = [
+  ['index.ts', 'cdn.ts', 'modular'], // entries
+  ['web-auth/web-auth.ts'], // facade
+  ['web-auth/silent-auth.ts', 'authentication/authentication.ts', 'management/management.ts'],
+  ['web-auth'], // v10's flows (capabilities): popup, cross-origin login, passwordless, captcha, ...
+  ['pkce', 'refresh', 'dpop', 'management'], // opt-in capabilities, each importing the core only
+  ['flow'], // core: what the flows share (context, transactions, authorize, response checks)
+  ['authentication'], // core: the Authentication API client, URLs, option rules
+  ['http', 'id-token', 'storage'],
+  ['browser'],
+  ['shared'],
+  ['types.ts'],
+  ['types+errors.ts', 'version.ts'],
+];
+/** Imports that still run back up (`from -> to`); exact: a new one fails, and so does a fixed one left here. */
+export const SRC_KNOWN_BACK_UP_IMPORTS = [];
+const SRC_TEST_SIDE = ['testing', 'fuzz', 'faults', 'docs', 'security'];
+const SRC_UNIT = new Map(
+  SRC_LAYERS.flatMap((names, rank) => names.flatMap((unit) => unit.split('+').map((name) => [name, { unit, rank }]))),
+);
 
 const posix = (p) => p.split(sep).join('/');
 
@@ -148,6 +177,48 @@ function layerProblems(graph) {
   return problems;
 }
 
+/** The unit and rank of a src/ file, by its most specific name (undefined when none is declared). */
+function srcPlace(path) {
+  const parts = path.slice('src/'.length).split('/');
+  for (let n = parts.length; n > 0; n--) {
+    const place = SRC_UNIT.get(parts.slice(0, n).join('/'));
+    if (place) return place;
+  }
+  return undefined;
+}
+
+const isSrcTestSide = (path) => isTest(path) || SRC_TEST_SIDE.includes(path.split('/')[1]);
+
+function srcLayerProblems(graph) {
+  const problems = [];
+  const backUps = new Set();
+  for (const [from, targets] of graph) {
+    if (!from.startsWith('src/') || isSrcTestSide(from)) continue;
+    const a = srcPlace(from);
+    if (!a) {
+      problems.push(`${from} is in no src/ layer (SRC_LAYERS in scripts/check-cycles.mjs)`);
+      continue;
+    }
+    for (const to of targets) {
+      if (!to.startsWith('src/')) continue;
+      if (isSrcTestSide(to)) {
+        problems.push(`${from} imports the test-side module ${to}`);
+        continue;
+      }
+      const b = srcPlace(to);
+      if (!b) problems.push(`${to} is in no src/ layer (SRC_LAYERS in scripts/check-cycles.mjs)`);
+      else if (a.unit !== b.unit && b.rank <= a.rank) backUps.add(`${from} -> ${to} (${a.unit} imports ${b.unit})`);
+    }
+  }
+  const known = new Set(SRC_KNOWN_BACK_UP_IMPORTS);
+  for (const backUp of backUps) {
+    const edge = backUp.replace(/ \(.*/, '');
+    if (!known.delete(edge)) problems.push(`${backUp}: an import runs back up the src/ stack`);
+  }
+  for (const edge of known) problems.push(`${edge} is listed in SRC_KNOWN_BACK_UP_IMPORTS but no longer exists`);
+  return problems;
+}
+
 const graph = new Map();
 for (const dir of ['src', 'e2e']) {
   for (const file of sourceFiles(join(root, dir))) {
@@ -160,7 +231,7 @@ for (const dir of ['src', 'e2e']) {
 const scoped = (prefix) =>
   new Map([...graph].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k, v.filter((t) => t.startsWith(prefix))]));
 const cycles = [...findCycles(scoped('src/')), ...findCycles(scoped(`${TENANT}/`))];
-const problems = layerProblems(graph);
+const problems = [...layerProblems(graph), ...srcLayerProblems(graph)];
 
 for (const cycle of cycles) console.log(`cycle: ${cycle.join(' -> ')}`);
 for (const problem of problems) console.log(`layer: ${problem}`);
