@@ -5,6 +5,8 @@
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The query string as parsed (the provider's log keeps it; the tenant's too). */
+  query?: Record<string, string>;
   headers: Record<string, string | undefined>;
 }
 

@@ -140,8 +140,10 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
   const koa = provider.callback();
   const interactions = interactionRoutes(provider, ACCOUNT);
   handle = (req, res) => {
-    const path = new URL(req.url ?? '/', url).pathname;
-    requests.push({ method: req.method ?? 'GET', path, headers: { ...req.headers } as Record<string, string> });
+    const target = new URL(req.url ?? '/', url);
+    const path = target.pathname;
+    const query = Object.fromEntries(target.searchParams);
+    requests.push({ method: req.method ?? 'GET', path, query, headers: { ...req.headers } as Record<string, string> });
     interactions(req, res, path)
       .then((done) => done || koa(req, res))
       .catch((err: unknown) => {
