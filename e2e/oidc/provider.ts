@@ -45,6 +45,8 @@ export interface RunningProvider extends ProviderClient {
   requests: SeenRequest[];
   /** Refresh-token, access-token and grant events, in order. */
   events: { name: string; jti: string; grantId?: string }[];
+  /** Resolves once the provider has emitted `name` (for token `jti`, when given), at once if it has. */
+  waitForEvent(name: string, jti?: string): Promise<void>;
   /** Every DPoP proof needs the provider's nonce while this is on. */
   setRequireDpopNonce(on: boolean): void;
   close(): Promise<void>;
@@ -135,8 +137,22 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
   const url = `https://${host}:${port}`;
 
   const provider = new Provider(`${url}/`, configuration(appOrigin, introspectorSecret, switches, jwk));
+  const waiters = new Set<() => void>();
   for (const name of EVENTS)
-    provider.on(name, (token: TokenEvent) => events.push({ name, jti: token.jti, grantId: token.grantId }));
+    provider.on(name, (token: TokenEvent) => {
+      events.push({ name, jti: token.jti, grantId: token.grantId });
+      for (const check of waiters) check();
+    });
+  const waitForEvent = (name: string, jti?: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!events.some((e) => e.name === name && (jti === undefined || e.jti === jti))) return;
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+      check();
+    });
   const koa = provider.callback();
   const interactions = interactionRoutes(provider, ACCOUNT);
   handle = (req, res) => {
@@ -158,6 +174,7 @@ export async function startOidcProvider(options: ProviderOptions): Promise<Runni
     issuer: `${url}/`,
     requests,
     events,
+    waitForEvent,
     setRequireDpopNonce: (on) => void (switches.dpopNonce = on),
     ...providerClient({ port, host, ca: cert.certPem, introspector: ['introspector', introspectorSecret] }),
     close: () =>
