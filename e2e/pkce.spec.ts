@@ -207,7 +207,13 @@ describe.each(BUILDS)('sessions without third-party cookies (%s)', (lib) => {
       new lib.WebAuth(cfg).logout({ returnTo: cfg.redirectUri });
     }, pkce(lib));
     const request = await revoked;
-    expect(JSON.parse(request.postData()!)).toMatchObject({ client_id: 'spa-client', token });
+    // RFC 7009 §2.1: a form body with the token type hint.
+    expect(request.headers()['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(request.postData()!))).toEqual({
+      client_id: 'spa-client',
+      token,
+      token_type_hint: 'refresh_token',
+    });
     // The page leaves once the revocation is sent: through the tenant's logout, back to returnTo.
     await returned;
     await openApp(h.page, h.app.url, lib);

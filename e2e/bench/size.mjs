@@ -37,8 +37,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // +31 B: 29,389 B (29,392 B). A refresh token a full localStorage refuses stays in this page's
 // memory (tested in Chromium with the quota filled): +6 B: 29,395 B (29,400 B). One SHA-256
 // base64url helper instead of two, one guarded localStorage read instead of two: 29,382 B (29,384 B).
+// Issue 35: the code exchange, refresh grant and revocation as form bodies (RFC 6749, RFC 7009),
+// token_type_hint on the revocation, and a code-exchange answer without its ID token refused:
+// +115 B: 29,497 B (29,504 B).
 // A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 29384;
+const BUDGET_GZIP = 29504;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

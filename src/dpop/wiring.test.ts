@@ -5,7 +5,7 @@ import { ArgumentError } from '../errors.js';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { Management } from '../management/management.js';
 import { customEnvironment } from '../shared/custom-environment.js';
-import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
+import { fakeEnv, json, memoryStorage, requestBody, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { testWebAuth } from '../testing/web-auth.js';
@@ -41,7 +41,7 @@ const headerOf = (init: RequestInit | undefined, name: string) =>
   (init?.headers as Record<string, string> | undefined)?.[name];
 
 async function tokenEndpoint(init: RequestInit | undefined): Promise<Response> {
-  const body = JSON.parse(String(init?.body));
+  const body = requestBody(init);
   const { claims, jkt } = await checkProof(headerOf(init, 'dpop'), 'POST', `${TENANT}/oauth/token`);
   if (requiredNonce && claims.nonce !== requiredNonce) {
     return json({ error: 'use_dpop_nonce', error_description: 'nonce' }, 400, { 'DPoP-Nonce': requiredNonce });

@@ -1,9 +1,11 @@
 /**
- * The only caller of `fetch`. Sends JSON requests with v10's headers, trims the fields v10 trims,
- * retries where v10 retried, and hands a raw response or a `TransportError` to a callback.
+ * The only caller of `fetch`. Sends JSON requests with v10's headers (form bodies where the OAuth
+ * RFCs require them), trims the fields v10 trims, retries where v10 retried, and hands a raw
+ * response or a `TransportError` to a callback.
  */
 import type { RedirectEnv } from '../browser/env.js';
 import { maskSecrets } from '../shared/mask-secrets.js';
+import { stringifyQuery } from '../shared/query.js';
 import { readJsonBody } from './json-body.js';
 import { TransportError, markHttpResponse, type HttpResponse } from './transport-error.js';
 import type { BrowserEnv, RequestHandle } from '../types.js';
@@ -41,6 +43,11 @@ export interface RequestSpec {
   keepalive?: boolean;
   /** Signs every attempt (DPoP); overrides the client's. */
   signer?: RequestSigner | undefined;
+  /**
+   * Sends `body` as `application/x-www-form-urlencoded` (RFC 6749 §4.1.3 and §6, RFC 7009 §2.1),
+   * not JSON: the code flow's grants and the revocation. v10's own calls keep JSON.
+   */
+  form?: boolean;
 }
 
 export type RawCallback = (err: TransportError | null, response?: HttpResponse) => void;
@@ -57,7 +64,9 @@ function trimBody(body: Record<string, unknown> | undefined): Record<string, unk
 
 function buildHeaders(options: HttpClientOptions<RedirectEnv>, spec: RequestSpec): Record<string, string> {
   if (spec.noHeaders) return {};
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': spec.form ? 'application/x-www-form-urlencoded' : 'application/json',
+  };
   for (const [k, v] of Object.entries({ ...options.headers, ...spec.headers })) headers[k.toLowerCase()] = v;
   if (options.telemetry) headers['auth0-client'] = options.telemetry;
   return headers;
@@ -83,7 +92,7 @@ export function sendRequest(
   const init: RequestInit = {
     method: spec.method,
     headers,
-    body: body && spec.method !== 'GET' ? JSON.stringify(body) : undefined,
+    body: body && spec.method !== 'GET' ? (spec.form ? stringifyQuery(body) : JSON.stringify(body)) : undefined,
     credentials: spec.withCredentials ? 'include' : 'same-origin',
     signal: controller.signal,
   };

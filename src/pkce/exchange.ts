@@ -50,7 +50,13 @@ export function redeemCode(ctx: RedirectContext, code: unknown, transaction: Tra
     code_verifier: transaction.codeVerifier,
     redirect_uri: transaction.redirectUri,
   }).then(
-    ({ body }) => finishTokenAnswer(ctx, body, { ...transaction, appState: transaction.appState ?? null }, cb),
+    ({ body }) =>
+      // OpenID Connect Core 3.1.3.3: an `openid` request's answer carries an ID token. Without one
+      // nothing binds the tokens to this login, so nothing (not the refresh token) is kept. A
+      // transaction stored before this flag existed counts as `openid`.
+      !body.id_token && transaction.openid !== false
+        ? cb(invalidToken('ID token (id_token) missing from the token response to an openid request'))
+        : finishTokenAnswer(ctx, body, { ...transaction, appState: transaction.appState ?? null }, cb),
     cb,
   );
 }

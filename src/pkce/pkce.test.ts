@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArgumentError } from '../errors.js';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { dispatchMessage, fakeEnv, json, sent, type FakeEnv } from '../testing/fake-env.js';
+import { dispatchMessage, fakeEnv, json, memoryStorage, requestBody, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import type { WebAuth } from '../web-auth/web-auth.js';
@@ -25,7 +25,7 @@ beforeEach(async () => {
   keys ??= await makeKeys();
   env.respond = (url, init) => {
     if (url === `${TENANT}/.well-known/jwks.json`) return json(keys.jwks);
-    if (url === `${TENANT}/oauth/token`) return tokenAnswer(JSON.parse(String(init?.body)));
+    if (url === `${TENANT}/oauth/token`) return tokenAnswer(requestBody(init));
     if (url === `${TENANT}/oauth/revoke`) return json({});
     return new Response('not found', { status: 404 });
   };
@@ -97,6 +97,8 @@ describe('authorize and parseHash with usePKCE', () => {
     answersCode(url);
     const calls = await callback(auth, `code=THE-CODE&state=${url.searchParams.get('state')}`);
     const [request] = tokenRequests();
+    // RFC 6749 §4.1.3: a form body, not JSON.
+    expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(request!.body).toMatchObject({
       grant_type: 'authorization_code',
       client_id: 'CID',
@@ -185,6 +187,37 @@ describe('authorize and parseHash with usePKCE', () => {
       json({ access_token: 'AT', id_token: await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: 'other' })) });
     const err = (await callback(auth, `code=C&state=${url.searchParams.get('state')}`))[0]![0];
     expect(err).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it('refuses an answer without its ID token to an openid request (invalid_token), keeping nothing', async () => {
+    const store = memoryStorage();
+    env.storage = store;
+    const auth = pkceAuth({ useRefreshTokens: true, cacheLocation: 'localstorage' });
+    const url = await authorizeUrl(auth);
+    tokenAnswer = () =>
+      json({ access_token: 'AT', refresh_token: 'RT-STRIPPED', token_type: 'Bearer', expires_in: 60 });
+    const calls = await callback(auth, `code=C&state=${url.searchParams.get('state')}`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toMatchObject({
+      error: 'invalid_token',
+      errorDescription: 'ID token (id_token) missing from the token response to an openid request',
+    });
+    expect(calls[0]![1]).toBeUndefined();
+    // No refresh token was kept: a renewal has none to present.
+    const renewal = await new Promise<any>((resolve) => auth.checkSession({}, resolve));
+    expect(renewal).toMatchObject({ error: 'login_required' });
+    expect(tokenRequests()).toHaveLength(1);
+    expect(JSON.stringify([...store.data])).not.toContain('RT-STRIPPED');
+  });
+
+  it('accepts an answer without an ID token when openid was not asked for', async () => {
+    const auth = pkceAuth({ scope: 'read:reports' });
+    const url = await authorizeUrl(auth);
+    expect(url.searchParams.get('scope')).toBe('read:reports');
+    tokenAnswer = () => json({ access_token: 'AT', token_type: 'Bearer', expires_in: 60, scope: 'read:reports' });
+    const [err, result] = (await callback(auth, `code=C&state=${url.searchParams.get('state')}`))[0]!;
+    expect(err).toBeNull();
+    expect(result).toMatchObject({ accessToken: 'AT', idToken: null, idTokenPayload: null });
   });
 
   it('relays an error answer in the query and uses up its transaction', async () => {

@@ -21,7 +21,8 @@ export const withOfflineAccess = (scope: string): string =>
   /(^| )offline_access( |$)/.test(scope) ? scope : scope + ' offline_access';
 
 /**
- * Stores the transaction of `params` (state, nonce, a new 64-character verifier, the redirect URI)
+ * Stores the transaction of `params` (state, nonce, a new 64-character verifier, the redirect URI,
+ * whether `openid` is asked for)
  * and resolves with `params` carrying the S256 challenge. Throws an `ArgumentError` without
  * `responseType: 'code'`, and a `WebAuthError` where WebCrypto is missing (insecure context),
  * before anything is stored.
@@ -34,7 +35,8 @@ export function startPkce(ctx: RedirectContext, params: AnyObject): Promise<AnyO
   params = omit(params, ['usePKCE']);
   const scope = params.scope || DEFAULT_SCOPE;
   params.scope = ctx.baseOptions.useRefreshTokens ? withOfflineAccess(scope) : scope;
-  ctx.transactionManager.process(params, { codeVerifier, redirectUri: params.redirectUri });
+  const openid = /(^| )openid( |$)/.test(String(params.scope));
+  ctx.transactionManager.process(params, { codeVerifier, redirectUri: params.redirectUri, openid });
   return sha256Base64url(subtle, codeVerifier).then((codeChallenge) =>
     Object.assign(params, { codeChallenge, codeChallengeMethod: 'S256' }),
   );

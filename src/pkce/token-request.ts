@@ -29,7 +29,7 @@ const httpOf = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']>
   (ctx.client as { http?: HttpClientOptions<RedirectContext['env']> }).http ?? { env: ctx.env };
 
 /**
- * POSTs `body` (JSON) to `<rootUrl><path>`. Rejects with an {@link AuthResponseError} carrying the
+ * POSTs `body` as a form (RFC 6749 §4.1.3 and §6, RFC 7009 §2.1) to `<rootUrl><path>`. Rejects with an {@link AuthResponseError} carrying the
  * tenant's `error` and `error_description` (or `request_error` for a network failure); the error
  * never holds the request body, which carries the code verifier or the refresh token.
  */
@@ -46,6 +46,7 @@ export function postToTenant(
         method: 'POST',
         url: joinUrl(ctx.baseOptions.rootUrl, path),
         body,
+        form: true,
         ...options,
         signer: ctx.dpop?.signer(),
       },

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
+import { fakeEnv, json, memoryStorage, requestBody, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { testWebAuth } from '../testing/web-auth.js';
@@ -56,7 +56,7 @@ beforeEach(async () => {
   subject = 'auth0|alice';
   env.respond = (url, init) => {
     if (url === `${TENANT}/.well-known/jwks.json`) return json(keys.jwks);
-    if (url === `${TENANT}/oauth/token`) return tokenEndpoint(JSON.parse(String(init?.body)));
+    if (url === `${TENANT}/oauth/token`) return tokenEndpoint(requestBody(init));
     if (url === `${TENANT}/oauth/revoke`) return json({});
     return new Response('not found', { status: 404 });
   };
@@ -99,6 +99,30 @@ describe('useRefreshTokens', () => {
     await check(webAuth);
     expect(tokenBodies()[2]!.refresh_token).toBe('RT1');
     expect(everything()).not.toMatch(/RT\d/);
+  });
+
+  it('sends the refresh grant as a form; an answer without an ID token renews with idToken null', async () => {
+    const webAuth = auth();
+    await signIn(webAuth);
+    const respond = env.respond!;
+    env.respond = async (url, init) => {
+      const answer = await respond(url, init);
+      if (url !== `${TENANT}/oauth/token`) return answer;
+      const { id_token: _dropped, ...rest } = (await answer.json()) as Record<string, unknown>;
+      return json(rest); // OpenID Connect Core 12.2: the ID token is optional on refresh
+    };
+    const calls = await check(webAuth);
+    const grant = sent(env).filter((r) => r.url === `${TENANT}/oauth/token`)[1]!;
+    expect(grant.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(calls[0]![0]).toBeNull();
+    expect(calls[0]![1]).toMatchObject({
+      accessToken: 'AT1',
+      idToken: null,
+      idTokenPayload: null,
+      hasRefreshToken: true,
+    });
+    await check(webAuth); // the rotated token was kept and is presented next
+    expect(tokenBodies()[2]!.refresh_token).toBe('RT1');
   });
 
   it('serialises concurrent renewals: 20 at once never present the same refresh token twice', async () => {
@@ -185,7 +209,8 @@ describe('useRefreshTokens', () => {
     expect(revokedBeforeLeaving).toBe(true);
     const revoke = env.fetches.find((f) => f.url === `${TENANT}/oauth/revoke`);
     expect(revoke?.init?.keepalive).toBe(true);
-    expect(JSON.parse(String(revoke!.init!.body))).toEqual({ client_id: 'CID', token: 'RT0' });
+    expect((revoke!.init!.headers as Record<string, string>)['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(requestBody(revoke!.init)).toEqual({ client_id: 'CID', token: 'RT0', token_type_hint: 'refresh_token' });
     expect(storage.data.size).toBe(0);
     expect(env.navigations.at(-1)).not.toContain('RT0');
     const calls = await check(auth());

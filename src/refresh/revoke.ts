@@ -25,7 +25,12 @@ export async function revokeRefreshToken(ctx: RedirectContext): Promise<void> {
   await writeRefreshToken(ctx, undefined);
   const answered =
     entry &&
-    postToTenant(ctx, 'oauth/revoke', { client_id: ctx.baseOptions.clientID, token: entry.token }, { keepalive: true })
+    postToTenant(
+      ctx,
+      'oauth/revoke',
+      { client_id: ctx.baseOptions.clientID, token: entry.token, token_type_hint: 'refresh_token' },
+      { keepalive: true },
+    )
       // Best effort: the page is leaving, and the token is already forgotten here.
       .catch(() => undefined);
   if (ctx.dpop) return answered ? answered.then(() => clearDpopKey(ctx)) : clearDpopKey(ctx);

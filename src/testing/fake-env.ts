@@ -222,12 +222,21 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** The requests a fake env sent, decoded: method, URL, lower-cased headers and JSON body. */
+/** A sent request's body as an object: a form body (by its content type) or JSON. */
+export function requestBody(init: RequestInit | undefined): any {
+  if (typeof init?.body !== 'string') return undefined;
+  const type = (init.headers as Record<string, string> | undefined)?.['content-type'];
+  return type === 'application/x-www-form-urlencoded'
+    ? Object.fromEntries(new URLSearchParams(init.body))
+    : JSON.parse(init.body);
+}
+
 export function sent(env: FakeEnv) {
   return env.fetches.map(({ url, init }) => ({
     url,
     method: init?.method ?? 'GET',
     headers: (init?.headers ?? {}) as Record<string, string>,
-    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    body: requestBody(init),
     credentials: init?.credentials,
   }));
 }

@@ -19,6 +19,8 @@ export interface Transaction {
   codeVerifier?: string;
   /** PKCE: the `redirect_uri` of the authorization request, which the code exchange repeats. */
   redirectUri?: string;
+  /** PKCE: the request asked for `openid`, so the token answer must carry an ID token. */
+  openid?: boolean;
 }
 
 export interface TransactionOptions {
@@ -61,7 +63,7 @@ export class TransactionManager {
   // `pkce` has a default so that `process.length` stays v10's 1 (the surface parity check reads it).
   process<P extends AuthorizeOptions>(
     params: P,
-    pkce: Pick<Transaction, 'codeVerifier' | 'redirectUri'> | undefined = undefined,
+    pkce: Pick<Transaction, 'codeVerifier' | 'redirectUri' | 'openid'> | undefined = undefined,
   ): P {
     const responseType = params.responseType;
     if (!responseType) throw new ArgumentError('responseType is required');
@@ -89,7 +91,7 @@ export class TransactionManager {
     generateNonce: boolean,
     organization?: string,
     // A default keeps `generateTransaction.length` v10's 6.
-    pkce: Pick<Transaction, 'codeVerifier' | 'redirectUri'> | undefined = undefined,
+    pkce: Pick<Transaction, 'codeVerifier' | 'redirectUri' | 'openid'> | undefined = undefined,
   ): Transaction {
     const transaction: Transaction = {
       ...pkce,
