@@ -1,7 +1,8 @@
 /**
  * The requests of one `usePKCE` + `useRefreshTokens` + `logout` journey, as the server received
  * them: method, path, body type, the page's Origin, and whether a CORS preflight came first.
- * `node scripts/run-e2e-ts.mjs e2e/bench/journey-requests.ts [--lib umd|esm] [--server tenant|oidc]`.
+ * `node scripts/run-e2e-ts.mjs e2e/bench/journey-requests.ts [--lib umd|esm] [--server tenant|oidc]
+ * [--no-telemetry]`.
  * Prints the list; asserts nothing (e2e/oidc/journey.spec.ts asserts on the oidc-provider one).
  */
 import { parseArgs } from 'node:util';
@@ -14,13 +15,20 @@ import { loginAtProvider } from '../oidc/flow.js';
 import { formatJourney, type SeenRequest } from '../oidc/journey.js';
 
 const { values: args } = parseArgs({
-  options: { lib: { type: 'string', default: 'umd' }, server: { type: 'string', default: 'tenant' } },
+  options: {
+    lib: { type: 'string', default: 'umd' },
+    server: { type: 'string', default: 'tenant' },
+    // Without the Auth0-Client header: what the body type alone costs in preflights.
+    'no-telemetry': { type: 'boolean', default: false },
+  },
 });
 const lib = args.lib as LibBuild;
 
 interface Server {
   domain: string;
   requests: SeenRequest[];
+  /** Resolves once the server has handled the revocation (by its own events where it has them). */
+  waitForEvent?(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +48,7 @@ async function main() {
       usePKCE: true,
       useRefreshTokens: true,
       cacheLocation: 'localstorage',
+      ...(args['no-telemetry'] ? { _sendTelemetry: false } : {}),
     };
     const page = await (await newTestContext(browser)).newPage();
     await openApp(page, app.url, lib);
@@ -53,13 +62,17 @@ async function main() {
     if (login.err) throw new Error(`login failed: ${JSON.stringify(login.err)}`);
     await page.reload();
     await page.evaluate(async (cfg) => new (await (window as any).libReady).WebAuth(cfg).checkSession({}), cfg);
-    const revoked = page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/revoke');
+    // The provider's logout page can take over before Playwright sees the revocation's answer.
+    const revoked = server.waitForEvent
+      ? server.waitForEvent('refresh_token.destroyed')
+      : page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/revoke');
     const left = page.waitForRequest((r) => new URL(r.url()).pathname === '/v2/logout');
     await page.evaluate(async (cfg) => {
       new (await (window as any).libReady).WebAuth(cfg).logout({ returnTo: cfg.redirectUri, clientID: cfg.clientID });
     }, cfg);
     await Promise.all([revoked, left]);
-    console.log(`${args.server} (${lib}): the journey's requests to ${server.domain}, app on ${app.url}`);
+    const telemetry = args['no-telemetry'] ? ', _sendTelemetry: false' : '';
+    console.log(`${args.server} (${lib}${telemetry}): the journey's requests to ${server.domain}, app on ${app.url}`);
     console.log(formatJourney(server.requests, app.url));
   } finally {
     await Promise.all([browser.close(), server.close(), app.close()]);

@@ -17,16 +17,19 @@ export interface JourneyRow {
   contentType: string;
   /** 'app' when the app's origin sent it (fetch/XHR or a form), else 'other'. */
   from: 'app' | 'other';
+  /** Whether a CORS preflight came first, and the request headers it asked for (what caused it). */
   preflight: boolean;
+  preflightHeaders: string;
 }
 
 export function journeyRows(requests: readonly SeenRequest[], appOrigin: string): JourneyRow[] {
   const app = new URL(appOrigin).origin;
-  const pending = new Set<string>();
+  const pending = new Map<string, string>();
   const rows: JourneyRow[] = [];
   for (const r of requests) {
     if (r.method === 'OPTIONS') {
-      pending.add(`${r.headers['access-control-request-method'] ?? ''} ${r.path}`);
+      const key = `${r.headers['access-control-request-method'] ?? ''} ${r.path}`;
+      pending.set(key, r.headers['access-control-request-headers'] ?? '');
       continue;
     }
     const key = `${r.method} ${r.path}`;
@@ -36,8 +39,10 @@ export function journeyRows(requests: readonly SeenRequest[], appOrigin: string)
       path: r.path,
       contentType: (r.headers['content-type'] ?? '').split(';')[0]!.trim(),
       from: origin && URL.parse(origin)?.origin === app ? 'app' : 'other',
-      preflight: pending.delete(key),
+      preflight: pending.has(key),
+      preflightHeaders: pending.get(key) ?? '',
     });
+    pending.delete(key);
   }
   return rows;
 }
@@ -47,7 +52,7 @@ export function formatJourney(requests: readonly SeenRequest[], appOrigin: strin
   const rows = journeyRows(requests, appOrigin);
   const lines = rows.map(
     (r) =>
-      `${r.method.padEnd(5)} ${r.path.padEnd(28)} ${(r.contentType || '-').padEnd(34)} ${r.from.padEnd(10)} ${r.preflight ? 'preflight' : ''}`,
+      `${r.method.padEnd(5)} ${r.path.padEnd(28)} ${(r.contentType || '-').padEnd(34)} ${r.from.padEnd(10)} ${r.preflight ? `preflight (${r.preflightHeaders})` : ''}`,
   );
   const preflights = rows.filter((r) => r.preflight).length;
   return [...lines, `${rows.length} requests, ${preflights} CORS preflights`].join('\n');
