@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../config/load.js';
-import { repoRoot } from '../core/repo-root.js';
+import { repoRoot } from '../testing/repo.js';
 import { postJson, send } from '../testing/test-client.js';
 
 const root = repoRoot();

@@ -8,7 +8,6 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { BruteForce } from '../state/brute-force.js';
 import { CaptchaService } from '../state/captcha.js';
 import { createSelfSignedCert } from './cert.js';
@@ -26,7 +25,7 @@ import { DataFile, durableState } from '../state/persistence.js';
 import { EndpointRateLimiter } from '../state/rate-limit.js';
 import { RefreshTokenStore } from '../state/refresh-tokens.js';
 import { ReplayCache } from '../state/replay-cache.js';
-import { repoRoot } from '../core/repo-root.js';
+import { defaultHostedLibrary } from '../core/tenant-files.js';
 import { ResetTicketStore } from '../state/reset-tickets.js';
 import { SwitchBoard } from '../state/switches.js';
 import { DpopNonces } from '../state/dpop-nonces.js';
@@ -58,7 +57,7 @@ export interface TenantOptions {
   dataFile?: string;
   /** Start with two signing keys: a previous one in the JWKS and a new current one. */
   rotateKeys?: boolean;
-  /** The UMD bundle the hosted login page loads; default the repository's dist/webauth.min.js. */
+  /** The UMD bundle the hosted login page loads; default the copy built into the package (from the repository: its dist/webauth.min.js). */
   hostedLibrary?: string;
   /**
    * A custom login page: an HTML template served by /authorize instead of the built-in hosted
@@ -186,7 +185,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
       }),
     ),
     dpopNonces: state.register(new DpopNonces(now)),
-    hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
+    hostedLibrary: opts.hostedLibrary ?? defaultHostedLibrary(),
     loginPage: opts.loginPage,
   };
   if (dataFile) dataFile.attach(tenant, saved);
