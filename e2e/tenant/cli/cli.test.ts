@@ -107,7 +107,7 @@ describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
   it('exits 2 on usage errors and 1 when the tenant cannot start', async () => {
     const usage = await runToEnd(['--verbose']);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Usage: tenant');
+    expect(usage.stderr).toContain('Usage: webauth-local-tenant');
     const config = await runToEnd(['--http', '--port', '0', '--config', join(scratch, 'missing.json')]);
     expect(config.code).toBe(1);
     expect(config.stderr).toMatch(/Could not start the local tenant: Invalid tenant definition/);

@@ -7,7 +7,8 @@ import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import type { JWK } from 'jose';
 import { BruteForce } from '../state/brute-force.js';
 import { CaptchaService } from '../state/captcha.js';
 import { createSelfSignedCert } from './cert.js';
@@ -29,6 +30,10 @@ import { defaultHostedLibrary } from '../core/tenant-files.js';
 import { ResetTicketStore } from '../state/reset-tickets.js';
 import { SwitchBoard } from '../state/switches.js';
 import { DpopNonces } from '../state/dpop-nonces.js';
+import { FaultBoard } from '../state/faults.js';
+import type { FaultRule } from '../state/faults.js';
+import { createDirectSession } from '../protocol/session-cookie.js';
+import type { DirectSession, SessionLogin } from '../protocol/session-cookie.js';
 import type { Switches } from '../state/switches.js';
 import { createListener } from './router.js';
 import { TenantState } from '../state/state.js';
@@ -71,6 +76,17 @@ export interface TenantOptions {
   blockThirdPartyCookies?: boolean;
   /** Start with the `dpopNonce` switch on: every DPoP proof needs the tenant's nonce. */
   dpopNonce?: boolean;
+  /**
+   * The signing key: a private RSA JWK, or the path of a JSON file holding one (its `kid` is kept).
+   * Default: a new key at every start. With `rotateKeys` it is the current key.
+   */
+  signingKey?: JWK | string;
+  /**
+   * The tenant's clock, in milliseconds since the epoch (default `Date.now`): token times, expiry
+   * of sessions, codes and tickets, `max_age`. A test moves it to reach an expiry without waiting
+   * (`createTestClock` in `webauth-local-tenant/playwright`).
+   */
+  clock?: () => number;
 }
 
 export interface RunningTenant {
@@ -94,6 +110,19 @@ export interface RunningTenant {
    * JSON: tests compare it around a request that must not change anything.
    */
   durableSnapshot(): string;
+  /**
+   * Signs a user in without a login page: a session exactly like a finished login's, returned
+   * with the cookie that carries it (set it in the browser, e.g. Playwright `context.addCookies`).
+   * Throws when no user, or more than one, matches.
+   */
+  createSession(login: SessionLogin): DirectSession;
+  /**
+   * Installs a fault (an error status, a request that never answers, a delay, a forced /authorize
+   * error) on one path; returns the function that removes it. A reset removes every fault.
+   */
+  addFault(rule: FaultRule): () => void;
+  /** Removes every fault. */
+  clearFaults(): void;
   /** Changes run-time switches (see `TenantOptions`); answers all of them. A reset restores the start values. */
   setSwitches(changes: Partial<Switches>): Readonly<Switches>;
   close(): Promise<void>;
@@ -116,11 +145,26 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
+function signingKeyOf(key: TenantOptions['signingKey']): JWK | undefined {
+  return typeof key === 'string' ? (JSON.parse(readFileSync(key, 'utf8')) as JWK) : key;
+}
+
 function resolveDefinition(config: TenantOptions['config']): TenantDefinition {
   if (config === undefined) return defaultDefinition();
   return typeof config === 'string' ? loadDefinitionFile(config) : validateDefinition(structuredClone(config));
 }
 
+/**
+ * Starts a local tenant on 127.0.0.1 (HTTPS with a fresh self-signed certificate unless `http`),
+ * ready when the promise resolves.
+ *
+ * @example
+ * ```ts
+ * const tenant = await startTenant({ http: true, testEndpoints: true }); // port 0: a free one
+ * const auth = new WebAuth({ domain: tenant.domain, clientID: 'spa-client' });
+ * await tenant.close();
+ * ```
+ */
 export async function startTenant(opts: TenantOptions = {}): Promise<RunningTenant> {
   const host = opts.host ?? 'localhost';
   if (!HOST_NAME.test(host)) throw new Error(`Invalid host name: ${JSON.stringify(host)}`);
@@ -137,10 +181,10 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
 
   const cert = secure ? await createSelfSignedCert(host) : undefined;
   const [keys, users] = await Promise.all([
-    KeyRing.create(opts.rotateKeys === true),
+    KeyRing.create(opts.rotateKeys === true, signingKeyOf(opts.signingKey)),
     UserStore.fromDefinition(definition),
   ]);
-  const state = new TenantState();
+  const state = new TenantState(opts.clock);
 
   // The public URL needs the bound port, so the context is filled in right after listen().
   let tenant: TenantContext | undefined;
@@ -185,6 +229,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
       }),
     ),
     dpopNonces: state.register(new DpopNonces(now)),
+    faults: state.register(new FaultBoard()),
     hostedLibrary: opts.hostedLibrary ?? defaultHostedLibrary(),
     loginPage: opts.loginPage,
   };
@@ -201,6 +246,9 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     outbox: tenant.outbox.messages,
     rotateKeys: async () => (await keys.rotate()).kid,
     setSwitches: (changes) => context.switches.set(changes),
+    createSession: (login) => createDirectSession(context, login),
+    addFault: (rule) => context.faults.add(rule),
+    clearFaults: () => context.faults.clear(),
     durableSnapshot: () => JSON.stringify({ ...durableState(context), outbox: context.outbox.messages }),
     close() {
       closing ??= new Promise<void>((resolve) => {
