@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 export { signIn, signInThroughLoginPage } from './sign-in.js';
-export type { CookieJar, Credentials, LoginPage } from './sign-in.js';
+export type { CookieJar, Credentials, LoginPage, OriginCookie } from './sign-in.js';
 export { createTestClock } from './clock.js';
 export type { TestClock } from './clock.js';
 export {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 import type { SessionCookie } from '../protocol/session-cookie.js';
+import type { OriginCookie } from './sign-in.js';
 import { authorizePath, fragmentOf, implicitParams, postJson, send } from '../testing/test-client.js';
 import { createTestClock, defineTenant, signIn } from './index.js';
 
@@ -13,8 +14,8 @@ let tenant: RunningTenant | undefined;
 afterEach(() => tenant?.close());
 
 /** A cookie jar as Playwright's BrowserContext has one, keeping what signIn adds. */
-function fakeContext(): { added: SessionCookie[]; addCookies(c: SessionCookie[]): Promise<void> } {
-  const added: SessionCookie[] = [];
+function fakeContext(): { added: OriginCookie[]; addCookies(c: OriginCookie[]): Promise<void> } {
+  const added: OriginCookie[] = [];
   return { added, addCookies: async (c) => void added.push(...c) };
 }
 
@@ -40,7 +41,8 @@ describe('signIn', () => {
     const context = fakeContext();
     const session = await signIn(context, tenant, { email: 'Alice@Example.com' });
     expect(session.userId).toBe('auth0|alice');
-    expect(context.added).toEqual([session.cookie]);
+    const { domain: _domain, path: _path, ...rest } = session.cookie;
+    expect(context.added).toEqual([{ ...rest, url: `${tenant.url}/` }]);
     expect(session.cookie).toMatchObject({
       domain: 'localhost',
       path: '/',

@@ -2,15 +2,22 @@
 import type { DirectSession, SessionCookie, SessionLogin } from '../protocol/session-cookie.js';
 import type { RunningTenant } from '../server/server.js';
 
+/** A cookie for the tenant's origin only (host-only, like the one its own login sets). */
+export interface OriginCookie extends Omit<SessionCookie, 'domain' | 'path'> {
+  url: string;
+}
+
 /** What `signIn` needs of a browser context: Playwright's `BrowserContext` has it. */
 export interface CookieJar {
-  addCookies(cookies: SessionCookie[]): Promise<void>;
+  addCookies(cookies: OriginCookie[]): Promise<void>;
 }
 
 /**
  * Signs a user in without any login page: the tenant makes a session as a finished login would,
- * and its cookie goes into the browser context. The app's next `/authorize` (silent
- * authentication, `checkSession`, a redirect login) then finds the user signed in.
+ * and its cookie goes into the browser context. The app's next `/authorize` then finds the user
+ * signed in: a redirect login comes straight back with tokens, and `checkSession` succeeds where
+ * the browser sends the tenant's cookie to the app's iframe (the tenant on the app's site, or
+ * third-party cookies allowed).
  *
  * @example
  * ```ts
@@ -20,7 +27,10 @@ export interface CookieJar {
  */
 export async function signIn(context: CookieJar, tenant: RunningTenant, login: SessionLogin): Promise<DirectSession> {
   const session = tenant.createSession(login);
-  await context.addCookies([session.cookie]);
+  // By URL, not domain: a host-only cookie, as the tenant's own login sets (a domain cookie would
+  // also go to every subdomain).
+  const { domain: _domain, path: _path, ...rest } = session.cookie;
+  await context.addCookies([{ ...rest, url: `${tenant.url}/` }]);
   return session;
 }
 
