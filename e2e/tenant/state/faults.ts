@@ -42,10 +42,19 @@ export function defaultErrorFor(status: number): string {
   return DEFAULT_ERRORS[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
 }
 
+const FAULT_KINDS: ReadonlyArray<Fault['kind']> = ['status', 'hang', 'delay', 'authorize-error'];
+
 /** Checks a rule before it is installed, so a typo fails in the test that wrote it. */
 export function checkFaultRule(rule: FaultRule): void {
   if (typeof rule.path !== 'string' || !rule.path.startsWith('/')) throw new Error('fault: path must start with /');
+  if (rule.method !== undefined && typeof rule.method !== 'string') throw new Error('fault: method must be a string');
   const { fault } = rule;
+  // Rules also arrive as JSON (POST /__admin/faults): check the shape, not only the values.
+  if (typeof fault !== 'object' || fault === null || !FAULT_KINDS.includes(fault.kind))
+    throw new Error(`fault: kind must be one of ${FAULT_KINDS.join(', ')}`);
+  for (const name of ['error', 'description'] as const)
+    if (name in fault && typeof (fault as Record<string, unknown>)[name] !== 'string')
+      throw new Error(`fault: ${name} must be a string`);
   if (fault.kind === 'status' && !(Number.isInteger(fault.status) && fault.status >= 400 && fault.status <= 599))
     throw new Error('fault: status must be an integer from 400 to 599');
   if (fault.kind === 'delay' && !(Number.isFinite(fault.ms) && fault.ms >= 0))
