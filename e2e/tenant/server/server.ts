@@ -42,6 +42,7 @@ import type { RecordedRequest } from '../state/state.js';
 export type { RecordedRequest };
 import { UserStore } from '../state/users.js';
 
+/** How `startTenant` runs the tenant; every field is optional. */
 export interface TenantOptions {
   /** 0 or undefined = ephemeral port. */
   port?: number;
@@ -89,6 +90,7 @@ export interface TenantOptions {
   clock?: () => number;
 }
 
+/** A started tenant: its addresses, live logs and the test controls. */
 export interface RunningTenant {
   /** e.g. 'https://localhost:4400' (no trailing slash). */
   url: string;
@@ -96,6 +98,7 @@ export interface RunningTenant {
   domain: string;
   /** `${url}/`, the `iss` of every token. */
   issuer: string;
+  /** The bound port (the free one picked for `port: 0`). */
   port: number;
   /** The self-signed certificate (HTTPS mode). */
   certPem?: string;
@@ -125,6 +128,7 @@ export interface RunningTenant {
   clearFaults(): void;
   /** Changes run-time switches (see `TenantOptions`); answers all of them. A reset restores the start values. */
   setSwitches(changes: Partial<Switches>): Readonly<Switches>;
+  /** Stops listening, ends open connections (a hung request too) and waits for the last `--data` write. */
   close(): Promise<void>;
 }
 
