@@ -14,6 +14,7 @@ export default tseslint.config(
       'coverage/**',
       'docs/api/**',
       'e2e/.build/**',
+      'e2e/tenant/.cache/**',
       'e2e/types/.dts/**',
       '**/*.min.js',
       '**/*.d.ts',

@@ -7,13 +7,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tenantDir = join(root, 'e2e', 'tenant');
-// Under node_modules so it is never committed; repo-root.ts still finds package.json from here.
-const bundle = join(root, 'node_modules', '.cache', 'webauth-tenant', 'cli.mjs');
+// One folder below the tenant (git-ignored), as its modules are: core/tenant-files.ts finds the
+// page scripts and fixtures relative to itself.
+const bundle = join(tenantDir, '.cache', 'cli.mjs');
 
 function newestSource(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (entry.name === 'dist' || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
     else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
   }

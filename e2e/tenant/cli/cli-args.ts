@@ -2,9 +2,9 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
 import type { TenantOptions } from '../server/server.js';
 
-export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
-              [--login-page FILE] [--cert-file FILE] [--test-endpoints] [--rotate-keys]
-              [--block-third-party-cookies] [--dpop-nonce] [--print-config]
+export const USAGE = `Usage: webauth-local-tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
+              [--login-page FILE] [--cert-file FILE] [--signing-key FILE] [--test-endpoints]
+              [--rotate-keys] [--block-third-party-cookies] [--dpop-nonce] [--print-config]
 
   --port P           port on 127.0.0.1 (default 4400; 0 picks a free port)
   --http             serve plain HTTP instead of HTTPS with a self-signed certificate
@@ -13,6 +13,7 @@ export const USAGE = `Usage: tenant [--port P] [--http] [--host NAME] [--config 
   --data FILE        keep users, sessions and refresh tokens in FILE across restarts
   --login-page FILE  serve this HTML template as the login page (@@config@@ is filled in)
   --cert-file FILE   write the HTTPS certificate (PEM) to FILE, e.g. for NODE_EXTRA_CA_CERTS
+  --signing-key FILE sign tokens with this private RSA JWK (JSON) instead of a new key per start
   --test-endpoints   enable /__admin/* (requests, reset, outbox, rotate-keys, switches)
   --rotate-keys      start with two signing keys: a previous one and the current one
   --block-third-party-cookies
@@ -36,6 +37,7 @@ const OPTIONS = {
   data: { type: 'string' },
   'login-page': { type: 'string' },
   'cert-file': { type: 'string' },
+  'signing-key': { type: 'string' },
   'test-endpoints': { type: 'boolean' },
   'rotate-keys': { type: 'boolean' },
   'block-third-party-cookies': { type: 'boolean' },
@@ -70,6 +72,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (values.config !== undefined) options.config = values.config;
   if (values.data !== undefined) options.dataFile = values.data;
   if (values['login-page'] !== undefined) options.loginPage = values['login-page'];
+  if (values['signing-key'] !== undefined) options.signingKey = values['signing-key'];
   if (values.http) options.http = true;
   if (values['test-endpoints']) options.testEndpoints = true;
   if (values['rotate-keys']) options.rotateKeys = true;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../config/load.js';
-import { repoRoot } from '../core/repo-root.js';
+import { repoRoot } from '../testing/repo.js';
 import { postJson, send } from '../testing/test-client.js';
 
 const root = repoRoot();
@@ -107,7 +107,7 @@ describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
   it('exits 2 on usage errors and 1 when the tenant cannot start', async () => {
     const usage = await runToEnd(['--verbose']);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Usage: tenant');
+    expect(usage.stderr).toContain('Usage: webauth-local-tenant');
     const config = await runToEnd(['--http', '--port', '0', '--config', join(scratch, 'missing.json')]);
     expect(config.code).toBe(1);
     expect(config.stderr).toMatch(/Could not start the local tenant: Invalid tenant definition/);

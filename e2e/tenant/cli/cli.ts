@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * Command line entry (see cli-args.ts for the flags). Prints exactly one line once listening,
  * `Local tenant ready at <url>`, so scripts can wait for it; stops cleanly on SIGINT/SIGTERM.

@@ -4,7 +4,7 @@
  * name and value as a stable contract; the plain passwords exist only so tests can type them.
  */
 import { readFileSync } from 'node:fs';
-import { tenantSourcePath } from '../core/repo-root.js';
+import { tenantSourcePath } from '../core/tenant-files.js';
 
 /** Local development hosts only: the tenant must never send a browser anywhere else. */
 export const LOCAL_CALLBACKS: readonly string[] = [

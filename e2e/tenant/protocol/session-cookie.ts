@@ -42,3 +42,71 @@ export function currentSession(ctx: RequestContext, client?: Client): SignedIn |
   if (client && !client.connections.includes(user.connection)) return undefined;
   return { session, user };
 }
+
+/** Who `RunningTenant.createSession` signs in: a user id, or an email (with its connection when several have it). */
+export interface SessionLogin {
+  userId?: string;
+  email?: string;
+  connection?: string;
+}
+
+/** The session cookie as a browser automation tool sets it (Playwright's `addCookies` shape). */
+export interface SessionCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  /** Unix time in seconds. */
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: 'None' | 'Lax';
+}
+
+/** A session made without a login page, and the cookie that carries it. */
+export interface DirectSession {
+  userId: string;
+  /** The ID tokens' `sid`. */
+  sid: string;
+  cookie: SessionCookie;
+}
+
+function findLoginUser(tenant: TenantContext, login: SessionLogin): StoredUser {
+  const email = login.email?.trim().toLowerCase();
+  const matches = tenant.users
+    .all()
+    .filter(
+      (u) =>
+        (login.userId === undefined || u.userId === login.userId) &&
+        (email === undefined || u.email.toLowerCase() === email),
+    )
+    .filter((u) => login.connection === undefined || u.connection === login.connection);
+  const who = JSON.stringify(login);
+  if (login.userId === undefined && email === undefined) throw new Error('createSession: give a userId or an email');
+  if (matches.length === 0) throw new Error(`createSession: no user matches ${who}`);
+  if (matches.length > 1) throw new Error(`createSession: several users match ${who}; add the connection`);
+  const user = matches[0]!;
+  if (user.blocked) throw new Error(`createSession: ${user.userId} is blocked`);
+  return user;
+}
+
+/** Signs a user in as a finished login would (same session store and cookie), without any page. */
+export function createDirectSession(tenant: TenantContext, login: SessionLogin): DirectSession {
+  const user = findLoginUser(tenant, login);
+  const session = tenant.state.createSession(user.userId, user.connection);
+  return {
+    userId: user.userId,
+    sid: session.sid,
+    cookie: {
+      name: SESSION_COOKIE,
+      value: session.id,
+      domain: new URL(tenant.url).hostname,
+      path: '/',
+      // The browser's clock, not the tenant's (a test may have moved that one).
+      expires: Math.floor((Date.now() + session.expiresAt - tenant.state.now()) / 1000),
+      httpOnly: true,
+      secure: tenant.secure,
+      sameSite: tenant.secure ? 'None' : 'Lax',
+    },
+  };
+}

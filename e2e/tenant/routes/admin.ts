@@ -5,6 +5,9 @@ import { HttpError, sendEmpty, sendJson } from '../http/http-io.js';
 import { bodyObject, queryParams } from '../http/params.js';
 import { SWITCH_NAMES } from '../state/switches.js';
 import type { Switches } from '../state/switches.js';
+import type { FaultRule } from '../state/faults.js';
+import { createDirectSession } from '../protocol/session-cookie.js';
+import type { SessionLogin } from '../protocol/session-cookie.js';
 
 export const adminRequests: Handler = (ctx) => sendJson(ctx.res, 200, ctx.tenant.state.requests, publicCors(ctx));
 
@@ -46,4 +49,40 @@ export const adminSetSwitches: Handler = (ctx) => {
   sendJson(ctx.res, 200, ctx.tenant.switches.set(changes), publicCors(ctx));
 };
 
-export const adminPreflight: Handler = (ctx) => answerPublicPreflight(ctx, 'GET, POST');
+/** The installed faults (state/faults.ts). */
+export const adminFaults: Handler = (ctx) => sendJson(ctx.res, 200, ctx.tenant.faults.list(), publicCors(ctx));
+
+/** Installs one fault: a JSON `FaultRule`; answers every installed fault. */
+export const adminAddFault: Handler = (ctx) => {
+  const rule = bodyObject(ctx, ['json']) as unknown as FaultRule;
+  asInvalidRequest(() => ctx.tenant.faults.add(rule));
+  sendJson(ctx.res, 200, ctx.tenant.faults.list(), publicCors(ctx));
+};
+
+export const adminClearFaults: Handler = (ctx) => {
+  ctx.tenant.faults.clear();
+  sendEmpty(ctx.res, 204, publicCors(ctx));
+};
+
+/** A signed-in session without a login page, for a test in another process: `{ email | userId, connection? }`. */
+export const adminCreateSession: Handler = (ctx) => {
+  const login = bodyObject(ctx, ['json']) as SessionLogin;
+  for (const value of Object.values(login))
+    if (typeof value !== 'string') throw new HttpError(400, 'invalid_request', 'Session fields must be strings.');
+  sendJson(
+    ctx.res,
+    200,
+    asInvalidRequest(() => createDirectSession(ctx.tenant, login)),
+    publicCors(ctx),
+  );
+};
+
+function asInvalidRequest<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (err) {
+    throw new HttpError(400, 'invalid_request', (err as Error).message);
+  }
+}
+
+export const adminPreflight: Handler = (ctx) => answerPublicPreflight(ctx, 'GET, POST, DELETE');

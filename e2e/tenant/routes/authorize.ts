@@ -25,6 +25,13 @@ async function continuedTransaction(ctx: RequestContext, request: AuthorizeReque
   return { ...tx.request, loginTicket: request.loginTicket, connection: request.connection ?? tx.request.connection };
 }
 
+/** The description the tenant itself gives these errors, for a forced one that names none. */
+function forcedDescription(error: string): string {
+  if (error === 'login_required') return 'Login required';
+  if (error === 'consent_required') return 'Consent required';
+  return error.replace(/_/g, ' ');
+}
+
 export const authorize: Handler = async (ctx) => {
   const { tenant, res } = ctx;
   const check = checkAuthorizeRequest(tenant.model, ctx.query, ctx.repeatedParams);
@@ -42,6 +49,16 @@ export const authorize: Handler = async (ctx) => {
     return;
   }
   const { client } = check;
+  const forced = tenant.faults.take('GET', '/authorize', ['authorize-error']);
+  if (forced?.kind === 'authorize-error') {
+    const target = { redirectUri: check.request.redirectUri, mode: check.request.responseMode };
+    deliver(
+      res,
+      target,
+      errorParams(forced.error, forced.description ?? forcedDescription(forced.error), check.request.state),
+    );
+    return;
+  }
   const request = await continuedTransaction(ctx, check.request);
   if (request.loginTicket !== undefined) {
     await redeemLoginTicket(ctx, request, client);

@@ -2,6 +2,10 @@
 import type { Route } from '../http/types.js';
 import { sendEmpty } from '../http/http-io.js';
 import {
+  adminAddFault,
+  adminClearFaults,
+  adminCreateSession,
+  adminFaults,
   adminOutbox,
   adminPreflight,
   adminRequests,
@@ -82,6 +86,12 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
 ];
 
 export const ADMIN_ROUTES: readonly Route[] = [
+  {
+    path: '/__admin/faults',
+    methods: { GET: adminFaults, POST: adminAddFault, DELETE: adminClearFaults, OPTIONS: adminPreflight },
+    admin: true,
+  },
+  { path: '/__admin/sessions', methods: { POST: adminCreateSession, OPTIONS: adminPreflight }, admin: true },
   { path: '/__admin/requests', methods: { GET: adminRequests, OPTIONS: adminPreflight }, admin: true },
   { path: '/__admin/reset', methods: { POST: adminReset, OPTIONS: adminPreflight }, admin: true },
   { path: '/__admin/outbox', methods: { GET: adminOutbox, OPTIONS: adminPreflight }, admin: true },

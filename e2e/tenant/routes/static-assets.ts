@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Handler, RequestContext } from '../http/types.js';
 import { sendError } from '../http/http-io.js';
-import { tenantSourcePath } from '../core/repo-root.js';
+import { tenantSourcePath } from '../core/tenant-files.js';
 
 export const STATIC_PATH = /^\/static\/(webauth\.min\.js(?:\.map)?|hosted-login\.js|co-verify\.js)$/;
 

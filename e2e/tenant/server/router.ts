@@ -19,6 +19,7 @@ import { rateLimitHeaders } from '../state/rate-limit.js';
 import { cookiesBlocked, dropSetCookie } from '../protocol/third-party-cookies.js';
 import { ADMIN_ROUTES, AUTHENTICATION_ROUTES } from '../routes/index.js';
 import { MANAGEMENT_ROUTE } from '../management/route.js';
+import { applyFault, ROUTER_FAULTS } from './fault-response.js';
 
 export const ROUTES: readonly Route[] = [
   ...AUTHENTICATION_ROUTES,
@@ -73,6 +74,9 @@ async function handle(
           time: tenant.state.now(),
         };
   if (record) tenant.state.requests.push(record);
+  // After recording, so a test can wait for the request a fault holds or refuses.
+  const fault = admin ? undefined : tenant.faults.take(method, url.pathname, ROUTER_FAULTS);
+  if (fault && (await applyFault(tenant, fault, req, res))) return;
 
   const route = findRoute(routes, url.pathname, tenant.testEndpoints);
   const ip = req.socket.remoteAddress ?? 'unknown';

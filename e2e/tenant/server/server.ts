@@ -7,8 +7,8 @@ import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import type { JWK } from 'jose';
 import { BruteForce } from '../state/brute-force.js';
 import { CaptchaService } from '../state/captcha.js';
 import { createSelfSignedCert } from './cert.js';
@@ -26,10 +26,14 @@ import { DataFile, durableState } from '../state/persistence.js';
 import { EndpointRateLimiter } from '../state/rate-limit.js';
 import { RefreshTokenStore } from '../state/refresh-tokens.js';
 import { ReplayCache } from '../state/replay-cache.js';
-import { repoRoot } from '../core/repo-root.js';
+import { defaultHostedLibrary } from '../core/tenant-files.js';
 import { ResetTicketStore } from '../state/reset-tickets.js';
 import { SwitchBoard } from '../state/switches.js';
 import { DpopNonces } from '../state/dpop-nonces.js';
+import { FaultBoard } from '../state/faults.js';
+import type { FaultRule } from '../state/faults.js';
+import { createDirectSession } from '../protocol/session-cookie.js';
+import type { DirectSession, SessionLogin } from '../protocol/session-cookie.js';
 import type { Switches } from '../state/switches.js';
 import { createListener } from './router.js';
 import { TenantState } from '../state/state.js';
@@ -38,6 +42,7 @@ import type { RecordedRequest } from '../state/state.js';
 export type { RecordedRequest };
 import { UserStore } from '../state/users.js';
 
+/** How `startTenant` runs the tenant; every field is optional. */
 export interface TenantOptions {
   /** 0 or undefined = ephemeral port. */
   port?: number;
@@ -58,7 +63,7 @@ export interface TenantOptions {
   dataFile?: string;
   /** Start with two signing keys: a previous one in the JWKS and a new current one. */
   rotateKeys?: boolean;
-  /** The UMD bundle the hosted login page loads; default the repository's dist/webauth.min.js. */
+  /** The UMD bundle the hosted login page loads; default the copy built into the package (from the repository: its dist/webauth.min.js). */
   hostedLibrary?: string;
   /**
    * A custom login page: an HTML template served by /authorize instead of the built-in hosted
@@ -72,8 +77,20 @@ export interface TenantOptions {
   blockThirdPartyCookies?: boolean;
   /** Start with the `dpopNonce` switch on: every DPoP proof needs the tenant's nonce. */
   dpopNonce?: boolean;
+  /**
+   * The signing key: a private RSA JWK, or the path of a JSON file holding one (its `kid` is kept).
+   * Default: a new key at every start. With `rotateKeys` it is the current key.
+   */
+  signingKey?: JWK | string;
+  /**
+   * The tenant's clock, in milliseconds since the epoch (default `Date.now`): token times, expiry
+   * of sessions, codes and tickets, `max_age`. A test moves it to reach an expiry without waiting
+   * (`createTestClock` in `webauth-local-tenant/playwright`).
+   */
+  clock?: () => number;
 }
 
+/** A started tenant: its addresses, live logs and the test controls. */
 export interface RunningTenant {
   /** e.g. 'https://localhost:4400' (no trailing slash). */
   url: string;
@@ -81,6 +98,7 @@ export interface RunningTenant {
   domain: string;
   /** `${url}/`, the `iss` of every token. */
   issuer: string;
+  /** The bound port (the free one picked for `port: 0`). */
   port: number;
   /** The self-signed certificate (HTTPS mode). */
   certPem?: string;
@@ -95,8 +113,22 @@ export interface RunningTenant {
    * JSON: tests compare it around a request that must not change anything.
    */
   durableSnapshot(): string;
+  /**
+   * Signs a user in without a login page: a session exactly like a finished login's, returned
+   * with the cookie that carries it (set it in the browser, e.g. Playwright `context.addCookies`).
+   * Throws when no user, or more than one, matches.
+   */
+  createSession(login: SessionLogin): DirectSession;
+  /**
+   * Installs a fault (an error status, a request that never answers, a delay, a forced /authorize
+   * error) on one path; returns the function that removes it. A reset removes every fault.
+   */
+  addFault(rule: FaultRule): () => void;
+  /** Removes every fault. */
+  clearFaults(): void;
   /** Changes run-time switches (see `TenantOptions`); answers all of them. A reset restores the start values. */
   setSwitches(changes: Partial<Switches>): Readonly<Switches>;
+  /** Stops listening, ends open connections (a hung request too) and waits for the last `--data` write. */
   close(): Promise<void>;
 }
 
@@ -117,11 +149,26 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
+function signingKeyOf(key: TenantOptions['signingKey']): JWK | undefined {
+  return typeof key === 'string' ? (JSON.parse(readFileSync(key, 'utf8')) as JWK) : key;
+}
+
 function resolveDefinition(config: TenantOptions['config']): TenantDefinition {
   if (config === undefined) return defaultDefinition();
   return typeof config === 'string' ? loadDefinitionFile(config) : validateDefinition(structuredClone(config));
 }
 
+/**
+ * Starts a local tenant on 127.0.0.1 (HTTPS with a fresh self-signed certificate unless `http`),
+ * ready when the promise resolves.
+ *
+ * @example
+ * ```ts
+ * const tenant = await startTenant({ http: true, testEndpoints: true }); // port 0: a free one
+ * const auth = new WebAuth({ domain: tenant.domain, clientID: 'spa-client' });
+ * await tenant.close();
+ * ```
+ */
 export async function startTenant(opts: TenantOptions = {}): Promise<RunningTenant> {
   const host = opts.host ?? 'localhost';
   if (!HOST_NAME.test(host)) throw new Error(`Invalid host name: ${JSON.stringify(host)}`);
@@ -138,10 +185,10 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
 
   const cert = secure ? await createSelfSignedCert(host) : undefined;
   const [keys, users] = await Promise.all([
-    KeyRing.create(opts.rotateKeys === true),
+    KeyRing.create(opts.rotateKeys === true, signingKeyOf(opts.signingKey)),
     UserStore.fromDefinition(definition),
   ]);
-  const state = new TenantState();
+  const state = new TenantState(opts.clock);
 
   // The public URL needs the bound port, so the context is filled in right after listen().
   let tenant: TenantContext | undefined;
@@ -186,7 +233,8 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
       }),
     ),
     dpopNonces: state.register(new DpopNonces(now)),
-    hostedLibrary: opts.hostedLibrary ?? join(repoRoot(), 'dist', 'webauth.min.js'),
+    faults: state.register(new FaultBoard()),
+    hostedLibrary: opts.hostedLibrary ?? defaultHostedLibrary(),
     loginPage: opts.loginPage,
   };
   if (dataFile) dataFile.attach(tenant, saved);
@@ -202,6 +250,9 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     outbox: tenant.outbox.messages,
     rotateKeys: async () => (await keys.rotate()).kid,
     setSwitches: (changes) => context.switches.set(changes),
+    createSession: (login) => createDirectSession(context, login),
+    addFault: (rule) => context.faults.add(rule),
+    clearFaults: () => context.faults.clear(),
     durableSnapshot: () => JSON.stringify({ ...durableState(context), outbox: context.outbox.messages }),
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@ import type { RefreshTokenStore } from './refresh-tokens.js';
 import type { ReplayCache } from './replay-cache.js';
 import type { ResetTicketStore } from './reset-tickets.js';
 import type { DpopNonces } from './dpop-nonces.js';
+import type { FaultBoard } from './faults.js';
 import type { SwitchBoard } from './switches.js';
 import type { TenantState } from './state.js';
 import type { UserStore } from './users.js';
@@ -47,6 +48,8 @@ export interface TenantContext {
   readonly rateLimiter: EndpointRateLimiter;
   /** Switches tests flip at run time (switches.ts). */
   readonly switches: SwitchBoard;
+  /** Faults tests install (error statuses, hangs, delays, forced /authorize errors). */
+  readonly faults: FaultBoard;
   /** The DPoP nonces handed out while the `dpopNonce` switch is on. */
   readonly dpopNonces: DpopNonces;
   /** The UMD bundle the hosted login page loads (default: the repository's dist/webauth.min.js). */

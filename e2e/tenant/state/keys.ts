@@ -4,7 +4,7 @@
  * the newest one and tokens of the previous keys keep verifying while those stay in the JWKS.
  */
 import { KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair } from 'jose';
+import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK } from 'jose';
 import type { CryptoKey, JWK, JWTVerifyGetKey } from 'jose';
 
 /** The public members a JWKS may expose; anything else (d, p, q, …) must never leave the tenant. */
@@ -29,11 +29,24 @@ export interface SigningKey {
 /** Keys kept in the JWKS after rotations (the oldest are dropped first). */
 export const MAX_KEYS = 5;
 
-export async function createSigningKey(): Promise<SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048 });
+/** A private RSA JWK given by the user (`TenantOptions.signingKey`), as a key pair. */
+async function importKeyPair(jwk: JWK): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> {
+  if (jwk.kty !== 'RSA' || !jwk.n || !jwk.e || !jwk.d) throw new Error('signing key: a private RSA JWK is required');
+  const privateKey = await importJWK({ ...jwk, alg: 'RS256' }, 'RS256');
+  const publicKey = await importJWK({ kty: 'RSA', n: jwk.n, e: jwk.e }, 'RS256');
+  if (privateKey instanceof Uint8Array || publicKey instanceof Uint8Array)
+    throw new Error('signing key: not an RSA key');
+  return { privateKey, publicKey };
+}
+
+/** A new RSA 2048 key, or the given private JWK (its `kid` kept, else its thumbprint). */
+export async function createSigningKey(jwk?: JWK): Promise<SigningKey> {
+  const { privateKey, publicKey } = jwk
+    ? await importKeyPair(jwk)
+    : await generateKeyPair('RS256', { modulusLength: 2048 });
   const exported: JWK = await exportJWK(publicKey);
   if (exported.kty !== 'RSA' || !exported.n || !exported.e) throw new Error('unexpected RSA JWK export');
-  const kid = await calculateJwkThumbprint({ kty: 'RSA', n: exported.n, e: exported.e });
+  const kid = jwk?.kid ?? (await calculateJwkThumbprint({ kty: 'RSA', n: exported.n, e: exported.e }));
   // Built member by member (not spread) so no private or extra member can slip into the JWKS.
   const publicJwk: PublicRsaJwk = { kty: 'RSA', n: exported.n, e: exported.e, kid, alg: 'RS256', use: 'sig' };
   return { kid, privateKey, signingKey: KeyObject.from(privateKey), publicKey, publicJwk };
@@ -48,9 +61,12 @@ export class KeyRing {
     this.keySet = createLocalJWKSet(this.jwks());
   }
 
-  /** `rotated` starts with a previous key already in the JWKS (what `--rotate-keys` asks for). */
-  static async create(rotated = false): Promise<KeyRing> {
-    const keys = await Promise.all(rotated ? [createSigningKey(), createSigningKey()] : [createSigningKey()]);
+  /**
+   * `rotated` starts with a previous key already in the JWKS (what `--rotate-keys` asks for);
+   * `jwk` is the current key instead of a new one.
+   */
+  static async create(rotated = false, jwk?: JWK): Promise<KeyRing> {
+    const keys = await Promise.all(rotated ? [createSigningKey(), createSigningKey(jwk)] : [createSigningKey(jwk)]);
     return new KeyRing(keys);
   }
 

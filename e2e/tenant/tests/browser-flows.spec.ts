@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { launchChromium, newTestContext } from '../../support/browser.js';
 import { createSelfSignedCert } from '../server/cert.js';
 import { ALICE, CROSS_ORIGIN_VERIFICATION_PATH } from '../testing/fixtures.js';
-import { repoRoot } from '../core/repo-root.js';
+import { repoRoot } from '../testing/repo.js';
 import { startTenant, type RunningTenant } from '../server/server.js';
 
 const LIBRARY = readFileSync(join(repoRoot(), 'node_modules', 'auth0-js', 'dist', 'auth0.min.js'));

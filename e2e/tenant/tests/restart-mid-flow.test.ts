@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../core/repo-root.js';
+import { repoRoot } from '../testing/repo.js';
 import { DB_CONNECTION, SPA_CLIENT_ID } from '../testing/fixtures.js';
 import {
   APP_CALLBACK,
