@@ -123,21 +123,18 @@ async function build(log) {
   return single(dist.code || tenant.code);
 }
 
-// In the order they are started when free; `after` names steps that must end first. The browser
-// suites start as soon as dist/ is built, as they take longest. e2e waits for typecheck too: both
-// read or write examples/spa/node_modules (the SPA example's packed install).
+// In the order they are started when free; `after` names steps that must end first. The critical
+// path is build, then the browser suites, the longest steps: build and typecheck start alone (with
+// the light checks), compat once dist/ is built, e2e once typecheck is done too (both read or write
+// examples/spa/node_modules, the SPA example's packed install); the other CPU-bound steps fill the
+// slots left beside the browser suites, which mostly wait on sockets and timers.
+const FIRST = ['build', 'typecheck'];
 const steps = [
   { name: 'prerequisites', run: prerequisites },
   { name: 'build', run: build },
-  { name: 'e2e', run: (log) => vitestProject(log, 'e2e'), after: ['build', 'typecheck'] },
-  { name: 'compat', run: (log) => vitestProject(log, 'compat'), after: ['build'] },
   { name: 'typecheck', run: async (log) => single((await npmRun(log, 'typecheck')).code) },
-  // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
-  { name: 'lint', run: async (log) => single((await npmRun(log, 'lint')).code) },
-  // TypeDoc builds docs/api/ and fails on any undocumented public export (scripts/docs-check.mjs).
-  { name: 'API docs', run: async (log) => single((await npmRun(log, 'docs:check')).code) },
-  { name: 'unit', run: (log) => vitestProject(log, 'unit') },
-  { name: 'tenant', run: (log) => vitestProject(log, 'tenant'), after: ['build'] },
+  { name: 'compat', run: (log) => vitestProject(log, 'compat'), after: ['build'] },
+  { name: 'e2e', run: (log) => vitestProject(log, 'e2e'), after: FIRST },
   { name: 'import cycles', run: importCycles },
   { name: 'format', run: async (log) => single((await npmRun(log, 'format:check')).code) },
   {
@@ -151,6 +148,13 @@ const steps = [
     run: async (log) => single((await node(log, join(root, 'e2e', 'bench', 'tree-shaken-size.mjs'))).code),
     after: ['build'],
   },
+  // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
+  { name: 'lint', run: async (log) => single((await npmRun(log, 'lint')).code), after: FIRST },
+  // TypeDoc builds docs/api/ and fails on any undocumented public export (scripts/docs-check.mjs).
+  { name: 'API docs', run: async (log) => single((await npmRun(log, 'docs:check')).code), after: FIRST },
+  { name: 'unit', run: (log) => vitestProject(log, 'unit'), after: FIRST },
+  // Its CLI tests start the tenant bundle, which the build step brings up to date.
+  { name: 'tenant', run: (log) => vitestProject(log, 'tenant'), after: FIRST },
 ];
 
 const ORDER = [
