@@ -12,6 +12,10 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // npm test runs them beside the build and typecheck: hooks that start a tenant, and the
+          // fuzz runs, can take longer than the 5 s / 10 s defaults on a loaded 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -124,8 +124,8 @@ async function build(log) {
 }
 
 // In the order they are started when free; `after` names steps that must end first. The critical
-// path is build, then the browser suites, the longest steps: build and typecheck start alone (with
-// the light checks), compat once dist/ is built, e2e once typecheck is done too (both read or write
+// path is build, then the browser suites, the longest steps: build and typecheck start with unit
+// and the light checks, compat once dist/ is built, e2e once typecheck is done too (both read or write
 // examples/spa/node_modules, the SPA example's packed install); the other CPU-bound steps fill the
 // slots left beside the browser suites, which mostly wait on sockets and timers.
 const FIRST = ['build', 'typecheck'];
@@ -133,6 +133,8 @@ const steps = [
   { name: 'prerequisites', run: prerequisites },
   { name: 'build', run: build },
   { name: 'typecheck', run: async (log) => single((await npmRun(log, 'typecheck')).code) },
+  // Some unit tests wait a second at most for an event (vi.waitFor): they run before the browser suites.
+  { name: 'unit', run: (log) => vitestProject(log, 'unit') },
   { name: 'compat', run: (log) => vitestProject(log, 'compat'), after: ['build'] },
   { name: 'e2e', run: (log) => vitestProject(log, 'e2e'), after: FIRST },
   { name: 'import cycles', run: importCycles },
@@ -152,7 +154,6 @@ const steps = [
   { name: 'lint', run: async (log) => single((await npmRun(log, 'lint')).code), after: FIRST },
   // TypeDoc builds docs/api/ and fails on any undocumented public export (scripts/docs-check.mjs).
   { name: 'API docs', run: async (log) => single((await npmRun(log, 'docs:check')).code), after: FIRST },
-  { name: 'unit', run: (log) => vitestProject(log, 'unit'), after: FIRST },
   // Its CLI tests start the tenant bundle, which the build step brings up to date.
   { name: 'tenant', run: (log) => vitestProject(log, 'tenant'), after: FIRST },
 ];
