@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// The browser suites wait on sockets and timers far more than they compute: each worker runs one
+// file at a time with its own Chromium, tenant and ephemeral ports. E2E_WORKERS=1 runs them in series.
+const browserWorkers = Number(process.env.E2E_WORKERS) || 3;
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +12,10 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // npm test runs them beside the build and typecheck: hooks that start a tenant, and the
+          // fuzz runs, can take longer than the 5 s / 10 s defaults on a loaded 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
@@ -29,9 +37,9 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           exclude: ['e2e/.build/**', '**/node_modules/**'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Each spec drives a real Chromium; on a 2-core machine parallel files only fight.
-          fileParallelism: false,
+          // Files in parallel workers build, pack and bundle in their beforeAll at the same time.
+          hookTimeout: 120_000,
+          maxWorkers: browserWorkers,
         },
       },
       {
@@ -41,6 +49,8 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/compat/**/*.test.ts'],
           globalSetup: ['e2e/compat/global-setup.ts'],
+          // Its scenarios are dealt over the shard files differential*.test.ts (see differential.ts).
+          maxWorkers: browserWorkers,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A difference counts only when it repeats: one that does not is a timing accident, and

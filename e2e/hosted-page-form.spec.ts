@@ -57,10 +57,22 @@ describe('hosted-page login answer', () => {
       `<form method="post" action="/login/callback" onsubmit="window.pwned = 'onsubmit'">${FIELDS}` +
       `<img src="/nope.png" onerror="window.pwned = 'img in form'"><noscript><input type="submit" value="Continue"></noscript></form>` +
       `<img src="/nope.png" onerror="window.pwned = 'img'"><script>window.pwned = 'script'</script>`;
+    const images: string[] = [];
+    page.on('request', (request) => images.push(new URL(request.url()).pathname + new URL(request.url()).search));
     expect(await submit(html)).toBeNull();
     await expect.poll(() => posted.length).toBe(1);
     expect(posted[0]!.body).toBe('wa=wsignin1.0&wresult=a%26b');
-    await page.waitForTimeout(200); // time for an image error to fire
+    // A broken image of our own, loaded after: by its error event, an image the answer had put in
+    // the page would have been requested and failed too.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const probe = new Image();
+          probe.onerror = resolve;
+          probe.src = '/nope.png?probe';
+        }),
+    );
+    expect(images.filter((path) => path.startsWith('/nope.png'))).toEqual(['/nope.png?probe']);
     expect(await page.evaluate(() => (window as { pwned?: string }).pwned)).toBeUndefined();
     expect(await page.evaluate(() => document.querySelectorAll('body img, body script, body noscript').length)).toBe(0);
   });

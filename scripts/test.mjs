@@ -1,36 +1,46 @@
 #!/usr/bin/env node
 // The one test command: every suite runs even after an earlier failure, so each one reports.
-// The last line is always `N passed, N failed`.
+// Independent steps run side by side (see steps below); each step's output is held back and
+// printed whole when it ends. The last line is always `N passed, N failed`.
+// TEST_JOBS=n caps how many steps run at once (default 4); TEST_REPORTS=dir keeps vitest's JSON.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tmp = mkdtempSync(join(tmpdir(), 'webauth-test-'));
+const reportsDir = process.env.TEST_REPORTS ? resolve(process.env.TEST_REPORTS) : undefined;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+const tmp = reportsDir ?? mkdtempSync(join(tmpdir(), 'webauth-test-'));
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 4);
 const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+// Output is piped into a buffer; keep colours when the buffer ends up on a terminal.
+const childEnv = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
 // Run npm through node itself: spawning npm.cmd without a shell fails on Windows (Node >= 20.12).
 const npmCli = process.env.npm_execpath;
-const npmRun = (script) =>
-  npmCli && npmCli.endsWith('.js') ? run(process.execPath, [npmCli, 'run', script]) : run('npm', ['run', script]);
+const npmArgs = (script) =>
+  npmCli && npmCli.endsWith('.js') ? [process.execPath, [npmCli, 'run', script]] : ['npm', ['run', script]];
 
-/** Runs a command with inherited stdio (or tees stdout when `capture`), resolving with its exit code. */
-function run(cmd, args, { capture = false } = {}) {
+/** Runs a command with its stdout and stderr collected into `log`, resolving with its exit code and stdout. */
+function run(log, cmd, args) {
   return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', capture ? 'pipe' : 'inherit', 'inherit'] });
+    const child = spawn(cmd, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout?.on('data', (chunk) => {
-      process.stdout.write(chunk);
+    child.stdout.on('data', (chunk) => {
+      log.push(chunk);
       out += chunk;
     });
+    child.stderr.on('data', (chunk) => log.push(chunk));
     child.on('error', (err) => {
-      console.error(`test: could not start ${cmd}: ${err.message}`);
+      log.push(`test: could not start ${cmd}: ${err.message}\n`);
       done({ code: 1, out });
     });
     child.on('close', (code, signal) => done({ code: code ?? (signal ? 1 : 0), out }));
   });
 }
+const npmRun = (log, script) => run(log, ...npmArgs(script));
+const node = (log, ...args) => run(log, process.execPath, args);
 
 function banner(title) {
   console.log(`\n━━━ ${title} ${'━'.repeat(Math.max(0, 60 - title.length))}`);
@@ -41,9 +51,11 @@ const failures = [];
 
 const single = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
-async function vitestProject(project) {
+async function vitestProject(log, project) {
   const outputFile = join(tmp, `${project}.json`);
-  const { code } = await run(process.execPath, [
+  rmSync(outputFile, { force: true });
+  const { code } = await node(
+    log,
     vitestBin,
     'run',
     '--project',
@@ -51,7 +63,7 @@ async function vitestProject(project) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${outputFile}`,
-  ]);
+  );
   let passed = 0;
   let failed = 0;
   try {
@@ -71,7 +83,7 @@ async function vitestProject(project) {
       }
     }
   } catch {
-    console.error(`test: no JSON report from vitest --project ${project}`);
+    log.push(`test: no JSON report from vitest --project ${project}\n`);
   }
   // A non-zero exit with no failed test (file failed to load, unhandled error, no tests) still fails.
   if (code !== 0 && failed === 0) failed = 1;
@@ -79,14 +91,14 @@ async function vitestProject(project) {
 }
 
 /** Import cycles and layer breaks in src/ and e2e/tenant/: one step, each problem named. */
-async function importCycles() {
-  const { code, out } = await run(process.execPath, [join(root, 'scripts', 'check-cycles.mjs')], { capture: true });
+async function importCycles(log) {
+  const { code, out } = await node(log, join(root, 'scripts', 'check-cycles.mjs'));
   for (const line of out.split('\n')) if (/^(cycle|layer): /.test(line)) failures.push(`import cycles: ${line}`);
   return single(code);
 }
 
 /** Node version and Chromium, checked first so a missing one is named with how to install it. */
-async function prerequisites() {
+async function prerequisites(log) {
   const problems = [];
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19))
@@ -97,59 +109,122 @@ async function prerequisites() {
       `no Chromium at ${chromium}: install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH`,
     );
   for (const p of problems) {
-    console.error(`test: ${p}`);
+    log.push(`test: ${p}\n`);
     failures.push(`prerequisites: ${p}`);
   }
-  if (!problems.length) console.log(`test: Node ${process.versions.node}, Chromium at ${chromium}`);
+  if (!problems.length) log.push(`test: Node ${process.versions.node}, Chromium at ${chromium}\n`);
   return single(problems.length);
 }
 
-const suites = [
-  ['prerequisites', prerequisites],
-  ['typecheck', async () => single((await npmRun('typecheck')).code)],
-  ['import cycles', importCycles],
-  // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
-  ['lint', async () => single((await npmRun('lint')).code)],
-  ['format', async () => single((await npmRun('format:check')).code)],
-  // TypeDoc builds docs/api/ and fails on any undocumented public export (scripts/docs-check.mjs).
-  ['API docs', async () => single((await npmRun('docs:check')).code)],
-  ['unit', () => vitestProject('unit')],
-  ['tenant', () => vitestProject('tenant')],
-  ['build', async () => single((await npmRun('build')).code)],
-  ['size budget', async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'size.mjs')])).code)],
+/** dist/ and the local tenant's CLI bundle, each built once for every suite that uses them. */
+async function build(log) {
+  const dist = await npmRun(log, 'build');
+  const tenant = await node(log, join(root, 'scripts', 'tenant.mjs'), '--bundle-only');
+  return single(dist.code || tenant.code);
+}
+
+// In the order they are started when free; `after` names steps that must end first. The critical
+// path is build, then the browser suites, the longest steps: build and typecheck start with unit
+// and the light checks, compat once dist/ is built, e2e once typecheck is done too (both read or write
+// examples/spa/node_modules, the SPA example's packed install); the other CPU-bound steps fill the
+// slots left beside the browser suites, which mostly wait on sockets and timers.
+const FIRST = ['build', 'typecheck'];
+const steps = [
+  { name: 'prerequisites', run: prerequisites },
+  { name: 'build', run: build },
+  { name: 'typecheck', run: async (log) => single((await npmRun(log, 'typecheck')).code) },
+  // Some unit tests wait a second at most for an event (vi.waitFor): they run before the browser suites.
+  { name: 'unit', run: (log) => vitestProject(log, 'unit') },
+  { name: 'compat', run: (log) => vitestProject(log, 'compat'), after: ['build'] },
+  { name: 'e2e', run: (log) => vitestProject(log, 'e2e'), after: FIRST },
+  { name: 'import cycles', run: importCycles },
+  { name: 'format', run: async (log) => single((await npmRun(log, 'format:check')).code) },
+  {
+    name: 'size budget',
+    run: async (log) => single((await node(log, join(root, 'e2e', 'bench', 'size.mjs'))).code),
+    after: ['build'],
+  },
   // A redirect-login app bundled from dist/ with the modular entry: its own ceiling (issue 17).
-  [
-    'tree-shaken app size',
-    async () => single((await run(process.execPath, [join(root, 'e2e', 'bench', 'tree-shaken-size.mjs')])).code),
-  ],
-  ['e2e', () => vitestProject('e2e')],
-  ['compat', () => vitestProject('compat')],
+  {
+    name: 'tree-shaken app size',
+    run: async (log) => single((await node(log, join(root, 'e2e', 'bench', 'tree-shaken-size.mjs'))).code),
+    after: ['build'],
+  },
+  // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
+  { name: 'lint', run: async (log) => single((await npmRun(log, 'lint')).code), after: FIRST },
+  // TypeDoc builds docs/api/ and fails on any undocumented public export (scripts/docs-check.mjs).
+  { name: 'API docs', run: async (log) => single((await npmRun(log, 'docs:check')).code), after: FIRST },
+  // Its CLI tests start the tenant bundle, which the build step brings up to date.
+  { name: 'tenant', run: (log) => vitestProject(log, 'tenant'), after: FIRST },
 ];
 
-const results = [];
-for (const [name, fn] of suites) {
-  banner(name);
-  const started = Date.now();
-  const result = await fn();
-  results.push({ name, ...result, seconds: (Date.now() - started) / 1000 });
-}
-rmSync(tmp, { recursive: true, force: true });
+const ORDER = [
+  'prerequisites',
+  'typecheck',
+  'import cycles',
+  'lint',
+  'format',
+  'API docs',
+  'unit',
+  'tenant',
+  'build',
+  'size budget',
+  'tree-shaken app size',
+  'e2e',
+  'compat',
+];
+const results = new Map();
+const started = Date.now();
+await new Promise((allDone) => {
+  const running = new Set();
+  const waiting = [...steps];
+  const ready = (s) => (s.after ?? []).every((name) => results.has(name));
+  const next = () => {
+    if (!waiting.length && !running.size) return allDone();
+    for (const s of waiting.filter(ready)) {
+      if (running.size >= jobs) break;
+      waiting.splice(waiting.indexOf(s), 1);
+      running.add(s.name);
+      const log = [];
+      const t0 = Date.now();
+      console.log(`test: ${s.name} started at ${((t0 - started) / 1000).toFixed(0)} s`);
+      s.run(log).then(
+        (result) => finish(s, log, t0, result),
+        (err) => finish(s, [...log, `test: ${s.name} crashed: ${err?.stack ?? err}\n`], t0, single(1)),
+      );
+    }
+  };
+  const finish = (s, log, t0, result) => {
+    const seconds = (Date.now() - t0) / 1000;
+    results.set(s.name, { ...result, seconds });
+    running.delete(s.name);
+    banner(`${s.name} (${seconds.toFixed(1)} s)`);
+    process.stdout.write(log.join(''));
+    next();
+  };
+  next();
+});
+if (!reportsDir) rmSync(tmp, { recursive: true, force: true });
 
 if (failures.length) {
   banner('what failed (or passed only on a retry)');
   for (const line of failures.slice(0, 40)) console.log(line);
   if (failures.length > 40) console.log(`… and ${failures.length - 40} more lines`);
 }
-banner('summary');
-const width = Math.max(...results.map((r) => r.name.length));
-for (const r of results) {
+banner(`summary (${((Date.now() - started) / 1000).toFixed(1)} s in all, up to ${jobs} steps at once)`);
+// The table lists the steps in the order they ran before they ran side by side.
+const rows = steps
+  .map((s) => ({ name: s.name, ...results.get(s.name) }))
+  .sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+const width = Math.max(...rows.map((r) => r.name.length));
+for (const r of rows) {
   const status = r.failed ? 'FAIL' : 'ok  ';
   console.log(
     `${status} ${r.name.padEnd(width)}  ${String(r.passed).padStart(4)} passed  ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1).padStart(6)}s`,
   );
 }
-const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
+const passed = rows.reduce((n, r) => n + r.passed, 0);
+const failed = rows.reduce((n, r) => n + r.failed, 0);
 if (passed + failed === 0) console.log('no tests ran');
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed + failed === 0 ? 1 : 0);

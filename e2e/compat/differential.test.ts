@@ -1,52 +1,7 @@
 /**
- * The differential suite: every scenario compares webauth-js with auth0-js 10.2.1 (see compare.ts).
- * A difference must repeat to fail (vitest `retry: 1`, set in the project); scenarios with a listed
- * known difference are skipped with the reason in their name unless COMPAT_KNOWN=1.
+ * The differential suite, shard 1 of the files differential*.test.ts: which scenarios each shard
+ * gets and the tests themselves are in differential.ts.
  */
-import { chromium, type Browser } from 'playwright';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { differentialTests, shardOf } from './differential.js';
 
-declare module 'vitest' {
-  interface TaskMeta {
-    /** What differed on a run that failed; kept through the retry, so a flaky pass is reported. */
-    compatDifferences?: string[];
-  }
-}
-import { startTenant, type RunningTenant } from '../tenant/index.js';
-import { formatDifference } from './diff.js';
-import { ALL_SCENARIOS } from './all-scenarios.js';
-import { compare, type Env } from './compare.js';
-
-let browser: Browser;
-let ourTenant: RunningTenant;
-let refTenant: RunningTenant;
-const env = (tenant: RunningTenant): Env => ({ browser, tenant, appOrigin: inject('compatAppOrigin') });
-
-beforeAll(async () => {
-  // One tenant per library, so the two runs of a scenario go in parallel from the same state;
-  // their different ports are normalised away (<tenant>).
-  [browser, ourTenant, refTenant] = await Promise.all([
-    chromium.connect(inject('compatBrowserWsEndpoint')),
-    startTenant({ testEndpoints: true }),
-    startTenant({ testEndpoints: true }),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), ourTenant?.close(), refTenant?.close()]);
-});
-
-for (const scenario of ALL_SCENARIOS) {
-  if (scenario.knownDifference && !process.env.COMPAT_KNOWN) {
-    test.skip(`${scenario.name} (known difference: ${scenario.knownDifference})`, () => {});
-    continue;
-  }
-  test(scenario.name, async ({ task }) => {
-    const outcome = await compare(scenario, env(ourTenant), env(refTenant));
-    if (process.env.COMPAT_VERBOSE) console.log(JSON.stringify(outcome.ours, null, 2));
-    const differences = outcome.differences.map(formatDifference);
-    if (outcome.broken && !differences.length) differences.push('both libraries failed to run the scenario');
-    if (differences.length) task.meta.compatDifferences = differences;
-    expect(differences, `${scenario.name} differs from auth0-js`).toEqual([]);
-  });
-}
+differentialTests(shardOf(import.meta.url));

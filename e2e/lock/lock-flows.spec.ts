@@ -6,7 +6,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page, Route } from 'playwright';
+import type { Page, Request, Route } from 'playwright';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/harness.js';
 import { ALICE } from '../support/flow.js';
@@ -19,7 +19,6 @@ import { requestShapes, type RequestShape } from './request-shapes.js';
 const FLAVOURS: readonly LockFlavour[] = ['webauth-js', 'reference'];
 const DB = 'Username-Password-Authentication';
 const POLL = { timeout: 15_000 };
-const QUIET_MS = 750;
 // Lock 14.3.0's own focus bug after a popup login (ui/box/chrome.js findAutofocusInput), with
 // auth0-js 10.2.1 as with webauth-js; minified, the variable's name varies.
 const LOCK_POPUP_ERROR = /^\w+\.querySelector is not a function$/;
@@ -36,6 +35,11 @@ const apps = {} as Record<LockFlavour, LockApp>;
 const shapes = new Map<string, Record<string, RequestShape[]>>();
 /** Requests that would have left the machine (Lock's CDN defaults): none may happen. */
 let offMachine: string[] = [];
+/**
+ * The browser's side of the tenant's traffic in this test: requests not answered yet, and the order
+ * of the last document the page started loading and the last SSO check (Lock's silent /authorize).
+ */
+let traffic = { pending: new Set<Request>(), seq: 0, navigated: 0, ssoChecked: 0 };
 
 beforeAll(async () => {
   const tenant = { domain: h.tenant.domain, clientID: 'spa-client', connection: DB };
@@ -58,6 +62,19 @@ beforeEach(async () => {
     offMachine.push(route.request().url());
     return route.abort();
   });
+  traffic = { pending: new Set(), seq: 0, navigated: 0, ssoChecked: 0 };
+  const tenantOrigin = new URL(h.tenant.url).origin;
+  h.context.on('request', (request) => {
+    // A new document in the page (not a hash or history change, which Lock makes after its check).
+    if (request.isNavigationRequest() && request.frame() === h.page.mainFrame()) traffic.navigated = ++traffic.seq;
+    const url = new URL(request.url());
+    if (url.origin !== tenantOrigin) return;
+    traffic.pending.add(request);
+    if (url.pathname === '/authorize' && url.searchParams.get('prompt') === 'none') traffic.ssoChecked = ++traffic.seq;
+  });
+  const done = (request: Request) => traffic.pending.delete(request);
+  h.context.on('requestfinished', done);
+  h.context.on('requestfailed', done);
 });
 
 /** Opens the app in `mode` and waits for Lock's form. */
@@ -81,29 +98,21 @@ async function submitCredentials(page: Page, email: string, password: string): P
 }
 
 /**
- * Waits until the tenant has received nothing for `QUIET_MS`: Lock's SSO check on a page it opens
- * runs on its own schedule, so a flow's window closes only once every request it caused has come.
+ * Waits until every request the page caused has reached the tenant and been answered. Lock's SSO
+ * check on a page it opens runs on its own schedule (after its other start-up requests), so the page
+ * counts as settled only once the check has started since its last navigation.
  */
-async function tenantQuiet(): Promise<void> {
-  let seen = -1;
-  await expect
-    .poll(
-      () => {
-        const now = h.tenant.requests.length;
-        const quiet = now === seen;
-        seen = now;
-        return quiet;
-      },
-      { timeout: 15_000, interval: QUIET_MS },
-    )
-    .toBe(true);
+async function tenantSettled(): Promise<void> {
+  await expect.poll(() => traffic.pending.size === 0 && traffic.ssoChecked > traffic.navigated, POLL).toBe(true);
 }
 
 /** Runs a flow, keeping the shapes of the requests it made under `name`. */
 async function recorded(name: string, flavour: LockFlavour, flow: () => Promise<void>): Promise<void> {
+  // What an earlier page load still sends belongs to no flow.
+  if (traffic.navigated) await tenantSettled();
   const from = h.tenant.requests.length;
   await flow();
-  await tenantQuiet();
+  await tenantSettled();
   const entry = shapes.get(name) ?? {};
   entry[flavour] = requestShapes(h.tenant.requests.slice(from), apps[flavour].url);
   shapes.set(name, entry);

@@ -2,16 +2,24 @@
  * examples/spa for a spec file: built from the packed package and served once for the file, pointed
  * at the harness's tenant (register after `useBrowserHarness`, whose tenant it needs).
  */
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { startSpa, type SpaServer } from '../../examples/spa/build.mjs';
+import { SPA_DIR, startSpa, type SpaServer } from '../../examples/spa/build.mjs';
+import { withFileLock } from './file-lock.js';
 import type { BrowserHarness } from './harness.js';
+
+// Every build installs the packed package into examples/spa/node_modules: spec files running in
+// parallel workers take turns, or two npm installs would write the same folder at once.
+const INSTALL_LOCK = join(tmpdir(), `webauth-spa-${createHash('sha256').update(SPA_DIR).digest('hex').slice(0, 12)}`);
 
 /** The served example; read `url` inside tests (it is set by then). */
 export function useSpaExample(h: BrowserHarness): Pick<SpaServer, 'url'> {
   let spa: SpaServer | undefined;
   // Packing, installing the tarball and building take a while on a loaded machine.
   beforeAll(async () => {
-    spa = await startSpa({ VITE_TENANT: h.tenant.url });
+    spa = await withFileLock(INSTALL_LOCK, () => startSpa({ VITE_TENANT: h.tenant.url }));
   }, 120_000);
   afterAll(() => spa?.close());
   return {
