@@ -21,6 +21,7 @@ export {
   WebAuthError,
   ArgumentError,
   ConfigurationError,
+  ChunkLoadError,
   AuthResponseError,
   RequestError,
   isWebAuthError,

@@ -27,6 +27,7 @@ export {
   WebAuthError,
   ArgumentError,
   ConfigurationError,
+  ChunkLoadError,
   AuthResponseError,
   isWebAuthError,
   type AuthResponseErrorFields,
