@@ -150,26 +150,6 @@ RequestError.prototype.name = 'RequestError';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- type-only merge, see above
 export interface RequestError extends Omit<Auth0Error, 'name'> {}
 
-/**
- * A part of the library loaded on first use (a capability's chunk, such as captcha) could not be
- * loaded: the network failed, or the file did not match the integrity hash built into the CDN file.
- * The call that needed it gets this error (never a hang); `code` is `chunk_load_failed`.
- *
- * @example
- * ```ts
- * webAuth.renderCaptcha(element, {}, (err) => {
- *   if (err instanceof ChunkLoadError) console.warn(err.message); // names the file
- * });
- * ```
- */
-export class ChunkLoadError extends WebAuthError {
-  /** Always `chunk_load_failed`. */
-  readonly code = 'chunk_load_failed';
-  /** The same code, where v10-style callers read `err.error`. */
-  readonly error = 'chunk_load_failed';
-}
-ChunkLoadError.prototype.name = 'ChunkLoadError';
-
 /** True for any error created by webauth-js, also across realms and across two loaded copies. */
 export function isWebAuthError(value: unknown): value is WebAuthError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;

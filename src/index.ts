@@ -21,13 +21,13 @@ export {
   WebAuthError,
   ArgumentError,
   ConfigurationError,
-  ChunkLoadError,
   AuthResponseError,
   RequestError,
   isWebAuthError,
   type AuthResponseErrorFields,
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
+export { ChunkLoadError } from './web-auth/chunk-load-error.js';
 export { customEnvironment } from './types/custom-environment.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };

@@ -41,11 +41,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // token_type_hint on the revocation, and a code-exchange answer without its ID token refused:
 // +115 B: 29,497 B (29,504 B).
 // Issue 32: captcha loaded on first use from its own chunk (dist/webauth.captcha.min.js, fetched
-// by the main file with its SRI hash): the main file 28,255 B, all CDN files 30,964 B (the loader
-// and the chunk's own gzip stream cost about 1.5 KB over the one file).
+// by the main file with its SRI hash): the main file 28,232 B, all CDN files 30,941 B (the loader
+// and the chunk's own gzip stream cost about 1.4 KB over the one file).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
 const BUDGET_GZIP = 28256;
-const BUDGET_TOTAL_GZIP = 30976;
+const BUDGET_TOTAL_GZIP = 30944;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -27,7 +27,6 @@ export {
   WebAuthError,
   ArgumentError,
   ConfigurationError,
-  ChunkLoadError,
   AuthResponseError,
   isWebAuthError,
   type AuthResponseErrorFields,

@@ -5,7 +5,7 @@
  * integrity hash (scripts/cdn-chunks.mjs). It lives in web-auth/, the layer of the capabilities it
  * loads, because the stack (scripts/check-cycles.mjs) counts a dynamic import like a static one.
  */
-import { ChunkLoadError } from '../errors.js';
+import { ChunkLoadError } from './chunk-load-error.js';
 
 const CAPABILITIES = {
   captcha: () => import('./captcha/render.js'),
