@@ -2,6 +2,8 @@ import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { cdnChunks } from './scripts/cdn-chunks.mjs';
 
 const external = ['jose', 'idb-keyval'];
 
@@ -43,14 +45,42 @@ export default [
     },
   },
   {
-    // The CDN build: everything bundled, global `auth0` like auth0-js 10.
+    // The CDN build (issue 32): the main file with the global `auth0`, and beside it one chunk per
+    // capability loaded on first use (src/web-auth/load-capability.ts), fetched by the main file
+    // with its integrity hash (scripts/cdn-chunks.mjs). Shared code stays in the main file.
+    input: 'src/cdn.ts',
+    preserveEntrySignatures: 'allow-extension',
+    plugins: [
+      nodeResolve({ browser: true }),
+      ts(),
+      cdnChunks({
+        names: ['Authentication', 'Management', 'WebAuth', 'default', 'version'],
+        hook: `webauthjs_${pkg.version.replace(/\W/g, '_')}`,
+        banner,
+      }),
+    ],
+    output: {
+      dir: 'dist',
+      format: 'amd',
+      exports: 'named',
+      entryFileNames: 'webauth.min.js',
+      // Named after the capability's folder: webauth.captcha.min.js.
+      chunkFileNames: (chunk) => `webauth.${basename(dirname(chunk.facadeModuleId ?? 'shared/x'))}.min.js`,
+      sourcemap: true,
+      plugins: [terser(terserOptions)],
+    },
+  },
+  {
+    // The all-in-one file, for require() (dist/webauth.min.cjs) and for pages that want one file:
+    // everything bundled, the global `auth0` like auth0-js 10.
     input: 'src/cdn.ts',
     plugins: [nodeResolve({ browser: true }), ts()],
     output: {
-      file: 'dist/webauth.min.js',
+      file: 'dist/webauth.all.min.js',
       format: 'umd',
       name: 'auth0',
       exports: 'named',
+      inlineDynamicImports: true,
       sourcemap: true,
       banner,
       plugins: [terser(terserOptions)],

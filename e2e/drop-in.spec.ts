@@ -25,6 +25,7 @@ const h = useBrowserHarness();
 let work: string;
 let appDir: string;
 let bundle: RollupOutput['output'][0];
+let lazyChunks: string[][] = [];
 const warnings: RollupLog[] = [];
 let site: AppServer;
 let ourVersion: string;
@@ -55,7 +56,12 @@ beforeAll(async () => {
     plugins: [nodeResolve({ browser: true })],
     onLog: (_level, log) => void warnings.push(log),
   });
-  bundle = (await build.write({ file: join(appDir, 'dist', 'app.js'), format: 'es' })).output[0];
+  // A directory, not one file: the captcha code comes as its own chunk, loaded on first use (issue 32).
+  const written = await build.write({ dir: join(appDir, 'dist'), entryFileNames: 'app.js', format: 'es' });
+  bundle = written.output[0];
+  lazyChunks = written.output
+    .filter((o) => o.type === 'chunk' && !o.isEntry)
+    .map((o) => Object.keys((o as typeof bundle).modules));
   await build.close();
   site = await serveDirectory(appDir);
 });
@@ -107,6 +113,9 @@ it("rollup resolves the app's auth0-js imports to webauth-js's ESM build", () =>
   expect(bundle.code).toContain(`'${ourVersion}'`);
   // (Our comments name v10's WinChan protocol, so look at the modules, not the text.)
   expect(modules.filter((id) => /(^|\/)(superagent|winchan|idtoken-verifier)(\/|$)/.test(id))).toEqual([]);
+  // The captcha modules are in a chunk of their own, not in the app's first file.
+  expect(modules.filter((id) => id.includes('/web-auth/captcha/'))).toEqual([]);
+  expect(lazyChunks.flat().some((id) => id.endsWith(join('web-auth', 'captcha', 'render.js')))).toBe(true);
 });
 
 it('the bundled app signs alice in with a redirect login and parseHash', async () => {

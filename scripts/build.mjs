@@ -23,8 +23,9 @@ run('writing declarations with tsc', 'node_modules/typescript/bin/tsc', [
   '--sourceMap',
   'false',
 ]);
-// The same UMD bundle for require(): in a "type": "module" package Node reads .js as ESM.
-copyFileSync('dist/webauth.min.js', 'dist/webauth.min.cjs');
+// The all-in-one UMD bundle for require() (in a "type": "module" package Node reads .js as ESM):
+// Node has no <script> to load the CDN chunks with.
+copyFileSync('dist/webauth.all.min.js', 'dist/webauth.min.cjs');
 // auth0-js's file names, for pages that load the bundle straight from node_modules/auth0-js/dist/
 // once webauth-js is installed under that name.
 copyFileSync('dist/webauth.min.js', 'dist/auth0.min.js');

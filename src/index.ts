@@ -27,6 +27,7 @@ export {
   type AuthResponseErrorFields,
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
+export { ChunkLoadError } from './web-auth/chunk-load-error.js';
 export { customEnvironment } from './types/custom-environment.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };

@@ -40,12 +40,22 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Issue 35: the code exchange, refresh grant and revocation as form bodies (RFC 6749, RFC 7009),
 // token_type_hint on the revocation, and a code-exchange answer without its ID token refused:
 // +115 B: 29,497 B (29,504 B).
-// A ratchet: lower it as the bundle shrinks; raising it needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 29504;
+// Issue 32: captcha loaded on first use from its own chunk (dist/webauth.captcha.min.js, fetched
+// by the main file with its SRI hash): the main file 28,232 B, all CDN files 30,941 B (the loader
+// and the chunk's own gzip stream cost about 1.4 KB over the one file).
+// Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
+const BUDGET_GZIP = 28256;
+const BUDGET_TOTAL_GZIP = 30944;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
 const esmDir = join(root, 'dist', 'esm');
+// The CDN files a page may load: the main file and its on-demand chunks (webauth.<capability>.min.js).
+const chunks = existsSync(join(root, 'dist'))
+  ? readdirSync(join(root, 'dist'))
+      .filter((name) => /^webauth\.(?!min\.|all\.)[\w-]+\.min\.js$/.test(name))
+      .sort()
+  : [];
 
 const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
 const brotliSize = (buf) =>
@@ -66,7 +76,16 @@ if (!existsSync(ours)) {
 
 const rows = [['file', 'raw', 'gzip', 'brotli']];
 const o = measure(ours, true);
-rows.push(['dist/webauth.min.js', kb(o.raw), kb(o.gzip), kb(o.brotli)]);
+rows.push(['dist/webauth.min.js (main file)', kb(o.raw), kb(o.gzip), kb(o.brotli)]);
+const total = { gzip: o.gzip, brotli: o.brotli };
+for (const name of chunks) {
+  const c = measure(join(root, 'dist', name), true);
+  rows.push([`dist/${name} (chunk)`, kb(c.raw), kb(c.gzip), kb(c.brotli)]);
+  console.log(`dist/${name}: ${c.gzip} B gzip, ${c.brotli} B brotli`);
+  total.gzip += c.gzip;
+  total.brotli += c.brotli;
+}
+rows.push([`all CDN files (${chunks.length + 1})`, '', kb(total.gzip), kb(total.brotli)]);
 const t = existsSync(theirs) ? measure(theirs, true) : undefined;
 rows.push(['auth0-js/dist/auth0.min.js', ...(t ? [kb(t.raw), kb(t.gzip), kb(t.brotli)] : ['n/a', 'n/a', 'n/a'])]);
 
@@ -96,5 +115,10 @@ if (t) {
 }
 
 const ok = o.gzip <= BUDGET_GZIP;
+const totalOk = total.gzip <= BUDGET_TOTAL_GZIP;
+console.log(`all CDN files: ${total.gzip} B gzip, ${total.brotli} B brotli`);
 console.log(`budget: ${o.gzip} / ${BUDGET_GZIP} bytes gzip (${kb(BUDGET_GZIP)}): ${ok ? 'OK' : 'OVER BUDGET'}`);
-process.exit(ok ? 0 : 1);
+console.log(
+  `budget (all CDN files): ${total.gzip} / ${BUDGET_TOTAL_GZIP} bytes gzip (${kb(BUDGET_TOTAL_GZIP)}): ${totalOk ? 'OK' : 'OVER BUDGET'}`,
+);
+process.exit(ok && totalOk ? 0 : 1);

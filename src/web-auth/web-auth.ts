@@ -6,7 +6,7 @@ import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from '../flow/authorize.js';
-import { renderCaptcha } from './captcha/render.js';
+import { startCaptcha } from './captcha-start.js';
 import type { Captcha, CaptchaConfiguration } from './captcha/types.js';
 import type { CheckSessionOptions } from './check-session.js';
 import { linkClientContext } from './client-sso-data.js';
@@ -414,12 +414,12 @@ export class WebAuth {
    * ```
    */
   renderCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
-    return renderCaptcha(this.ctx.env, this.client, 'default', element, options, callback);
+    return startCaptcha(this.ctx.env, this.client, 'default', element, options, callback);
   }
 
   /** As `renderCaptcha`, for the sign-up flow (`signup`'s `captcha` option). */
   renderSignupCaptcha(element: HTMLElement, options?: CaptchaConfiguration, callback?: Auth0Callback<any>): Captcha {
-    return renderCaptcha(this.ctx.env, this.client, 'signup', element, options, callback);
+    return startCaptcha(this.ctx.env, this.client, 'signup', element, options, callback);
   }
 
   /** As `renderCaptcha`, for the passwordless flow (`passwordlessStart`'s `captcha` option). */
@@ -428,7 +428,7 @@ export class WebAuth {
     options?: CaptchaConfiguration,
     callback?: Auth0Callback<any>,
   ): Captcha {
-    return renderCaptcha(this.ctx.env, this.client, 'passwordless', element, options, callback);
+    return startCaptcha(this.ctx.env, this.client, 'passwordless', element, options, callback);
   }
 
   /** As `renderCaptcha`, for the password-reset flow (`changePassword`'s `captcha` option). */
@@ -437,7 +437,7 @@ export class WebAuth {
     options?: CaptchaConfiguration,
     callback?: Auth0Callback<any>,
   ): Captcha {
-    return renderCaptcha(this.ctx.env, this.client, 'password_reset', element, options, callback);
+    return startCaptcha(this.ctx.env, this.client, 'password_reset', element, options, callback);
   }
 }
 

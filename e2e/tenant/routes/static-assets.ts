@@ -1,6 +1,7 @@
 /**
  * GET /static/*: the library bundle the hosted page runs (the repository's dist/webauth.min.js by
- * default, read at each request so a rebuild is picked up) and the tenant's own page scripts.
+ * default, read at each request so a rebuild is picked up), the chunks beside it, and the tenant's
+ * own page scripts.
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -8,11 +9,12 @@ import type { Handler, RequestContext } from '../http/types.js';
 import { sendError } from '../http/http-io.js';
 import { tenantSourcePath } from '../core/tenant-files.js';
 
-export const STATIC_PATH = /^\/static\/(webauth\.min\.js(?:\.map)?|hosted-login\.js|co-verify\.js)$/;
+// webauth.<capability>.min.js: the chunks the CDN file loads beside itself on first use (issue 32).
+export const STATIC_PATH = /^\/static\/(webauth(?:\.[a-z-]+)?\.min\.js(?:\.map)?|hosted-login\.js|co-verify\.js)$/;
 
 function fileFor(hostedLibrary: string, name: string): string {
   if (name === 'webauth.min.js') return hostedLibrary;
-  if (name === 'webauth.min.js.map') return join(dirname(hostedLibrary), 'webauth.min.js.map');
+  if (name.startsWith('webauth.')) return join(dirname(hostedLibrary), name);
   return tenantSourcePath('assets', name);
 }
 

@@ -3,9 +3,10 @@
  * library does (the DOM itself is covered by e2e/captcha.spec.ts in Chromium).
  */
 import type { Auth0Challenge } from '../../types.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeEnv, json, sent, type FakeEnv } from '../../testing/fake-env.js';
 import { testWebAuth } from '../../testing/web-auth.js';
+import { loadCapability } from '../load-capability.js';
 import { scriptUrl } from './providers.js';
 import { callbackName } from './script-loader.js';
 import { escapedChallenge, escapeHtml } from './templates.js';
@@ -77,6 +78,8 @@ function setup(challenge: unknown, status = 200) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The captcha chunk's first import (a module transform here) takes longer than one settle().
+beforeAll(() => loadCapability('captcha'));
 
 describe('escaping', () => {
   it('escapes the five HTML-significant characters', () => {

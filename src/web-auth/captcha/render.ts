@@ -3,10 +3,7 @@
  * show the tenant's image challenge or a third-party widget in the caller's element, and hand back
  * `{ reload, getValue }`. Every render and reload reports to its completion callback exactly once.
  */
-import type { DBConnection } from '../../authentication/db-connection.js';
-import type { PasswordlessAuthentication } from '../../authentication/passwordless.js';
-import { ArgumentError, WebAuthError } from '../../errors.js';
-import { checkValue } from '../../shared/assert.js';
+import { WebAuthError } from '../../errors.js';
 import type { Auth0Challenge, BrowserEnv } from '../../types.js';
 import { containerClass, isScriptProvider, scriptUrl } from './providers.js';
 import { callbackName, loadProviderScript } from './script-loader.js';
@@ -15,22 +12,8 @@ import type { Captcha, CaptchaConfiguration, DoneCallback } from './types.js';
 import { BYPASS_CAPTCHA, mountWidget, type CaptchaInstance, type Done } from './widgets.js';
 import type { NodeCallback } from '../../shared/types.js';
 
-/** The flows with a captcha, each with its own challenge endpoint. */
-export type CaptchaFlow = 'default' | 'signup' | 'passwordless' | 'password_reset';
-
-/** What the captcha asks of the `Authentication` client: its challenge endpoints. */
-export interface ChallengeClient {
-  getChallenge(cb: NodeCallback<any>): unknown;
-  dbConnection: Pick<DBConnection, 'getSignupChallenge' | 'getPasswordResetChallenge'>;
-  passwordless: Pick<PasswordlessAuthentication, 'getChallenge'>;
-}
-
-const FETCH_CHALLENGE: Record<CaptchaFlow, (client: ChallengeClient, cb: NodeCallback<Auth0Challenge>) => unknown> = {
-  default: (client, cb) => client.getChallenge(cb as never),
-  signup: (client, cb) => client.dbConnection.getSignupChallenge(cb as never),
-  passwordless: (client, cb) => client.passwordless.getChallenge(cb as never),
-  password_reset: (client, cb) => client.dbConnection.getPasswordResetChallenge(cb as never),
-};
+/** Fetches the flow's challenge (src/web-auth/captcha-start.ts picks the endpoint). */
+export type FetchChallenge = (cb: NodeCallback<Auth0Challenge>) => unknown;
 
 const noop = () => {};
 
@@ -49,21 +32,17 @@ function once(cb: NodeCallback<any> | undefined): Done {
 }
 
 /**
- * Renders the captcha of `flow` into `element` and returns its handle. `callback` is called once
- * the captcha is shown (or hidden, when the tenant requires none), or with the error.
+ * Renders the captcha into `element` and returns its handle. `callback` is called once the captcha
+ * is shown (or hidden, when the tenant requires none), or with the error. The arguments were
+ * checked by the caller (captcha-start.ts), synchronously as in v10, before this chunk loaded.
  */
 export function renderCaptcha(
   env: BrowserEnv,
-  client: ChallengeClient,
-  flow: CaptchaFlow,
+  fetchChallenge: FetchChallenge,
   element: HTMLElement,
   options?: CaptchaConfiguration | null,
   callback?: NodeCallback<any>,
 ): Captcha {
-  if (!element || typeof element.querySelector !== 'function')
-    throw new ArgumentError('element parameter is not valid');
-  checkValue(options, 'object', 'options parameter is not valid', true);
-  checkValue(callback, 'function', 'callback parameter is not valid', true);
   const { templates, lang = 'en', appearance = 'always', successCallback = noop } = options ?? {};
   const instance: CaptchaInstance = { done: noop, reloaded: false };
   const input = () => element.querySelector<HTMLInputElement>('input[name="captcha"]');
@@ -146,7 +125,7 @@ export function renderCaptcha(
   function load(loadDone?: DoneCallback): void {
     const done = once(loadDone);
     instance.done = done;
-    FETCH_CHALLENGE[flow](client, (err, challenge) =>
+    fetchChallenge((err, challenge) =>
       guard(done, () => {
         if (!err) return show(challenge, done);
         renderError(env.document(), element, err, templates);
@@ -158,7 +137,6 @@ export function renderCaptcha(
   load(callback);
   return {
     reload: (done?: DoneCallback) => {
-      checkValue(done, 'function', 'callback parameter is not valid', true);
       instance.reloaded = true;
       load(done);
     },

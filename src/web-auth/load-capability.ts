@@ -1,0 +1,31 @@
+/**
+ * The one seam through which the facade reaches a capability loaded on first use. In the ESM build
+ * each entry is a dynamic `import()`, so an app's bundler puts the capability in its own chunk; the
+ * CDN build turns the same `import()` into a chunk file loaded beside the main file, with its
+ * integrity hash (scripts/cdn-chunks.mjs). It lives in web-auth/, the layer of the capabilities it
+ * loads, because the stack (scripts/check-cycles.mjs) counts a dynamic import like a static one.
+ */
+import { ChunkLoadError } from './chunk-load-error.js';
+
+const CAPABILITIES = {
+  captcha: () => import('./captcha/render.js'),
+};
+
+/** The capabilities loaded on first use, by name. */
+export type CapabilityName = keyof typeof CAPABILITIES;
+
+/**
+ * Loads capability `name` (once: the module system caches it) and resolves with its module. A chunk
+ * that cannot be fetched or fails its integrity check rejects with a {@link ChunkLoadError}.
+ *
+ * @example
+ * ```ts
+ * const { renderCaptcha } = await loadCapability('captcha');
+ * ```
+ */
+export function loadCapability<N extends CapabilityName>(name: N): ReturnType<(typeof CAPABILITIES)[N]> {
+  return CAPABILITIES[name]().catch((cause: unknown) => {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new ChunkLoadError(`The ${name} part of webauth-js could not be loaded: ${why}`, { cause });
+  }) as ReturnType<(typeof CAPABILITIES)[N]>;
+}
