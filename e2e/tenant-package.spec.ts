@@ -75,6 +75,8 @@ it('holds dist/ only, with the hosted page library and no TypeScript sources', a
   const files = r.out.trim().split('\n');
   expect(files).toContain('package/dist/cli/cli.js');
   expect(files).toContain('package/dist/assets/webauth.min.js');
+  // The hosted page's captcha needs the chunk the CDN file loads beside itself.
+  expect(files).toContain('package/dist/assets/webauth.captcha.min.js');
   expect(files).toContain('package/dist/playwright/index.d.ts');
   expect(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
   expect(files.filter((f) => !f.startsWith('package/dist/'))).toEqual(
@@ -109,6 +111,7 @@ it('runs from its command: discovery and a password-realm login', async () => {
     expect(tokens['token_type']).toBe('Bearer');
     expect(String(tokens['id_token']).split('.')).toHaveLength(3);
     expect((await fetch(`${tenant.url}/static/webauth.min.js`)).status).toBe(200);
+    expect((await fetch(`${tenant.url}/static/webauth.captcha.min.js`)).status).toBe(200);
   } finally {
     expect(await tenant.stop()).toBe(0);
   }

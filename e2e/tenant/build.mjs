@@ -3,7 +3,7 @@
 // files the tenant reads at run time (page scripts, fixtures) and the library bundle its hosted
 // login page runs, copied from the repository's build (`npm run build` at the root comes first).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,10 @@ const copies = [
   ['fixtures/web-mtls.cert.pem', 'fixtures/web-mtls.cert.pem'],
   ['fixtures/web-private-key-jwt.private.jwk.json', 'fixtures/web-private-key-jwt.private.jwk.json'],
   [library, 'assets/webauth.min.js'],
+  // The chunks the CDN file loads beside itself on first use (webauth.captcha.min.js, ...).
+  ...readdirSync(dirname(library))
+    .filter((name) => /^webauth\.[a-z-]+\.min\.js$/.test(name) && name !== 'webauth.all.min.js')
+    .map((name) => [join(dirname(library), name), `assets/${name}`]),
 ];
 for (const [from, to] of copies) {
   mkdirSync(dirname(join(dist, to)), { recursive: true });
