@@ -9,8 +9,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SPA_DIR, startSpa, type SpaServer } from '../examples/spa/build.mjs';
+import { SPA_DIR } from '../examples/spa/build.mjs';
 import { chromiumPath } from './support/browser.js';
+import type { BrowserHarness } from './support/harness.js';
+import { useSpaExample } from './support/spa-example.js';
 import { npmInstall, packTenant, runCommand } from './support/tenant-tarball.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -33,7 +35,6 @@ function freePort(): Promise<number> {
 let work: string;
 let userDir: string;
 let tenantPort: number;
-let spa: SpaServer | undefined;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'spa-user-test-'));
@@ -48,12 +49,18 @@ beforeAll(async () => {
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   });
   tenantPort = await freePort();
-  spa = await startSpa({ VITE_TENANT: `http://localhost:${tenantPort}` });
 }, 300_000);
 afterAll(async () => {
-  await spa?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
+// The app built against the user test's tenant (started by that test, not here), after the hook
+// above picked its port; useSpaExample reads only `tenant.url` of the harness.
+const tenantToBe = {
+  get url() {
+    return `http://localhost:${tenantPort}`;
+  },
+};
+const spa = useSpaExample({ tenant: tenantToBe } as unknown as BrowserHarness);
 
 it('the folder holds only the two installed packages and the test', async () => {
   const manifest = JSON.parse(await readFile(join(userDir, 'package.json'), 'utf8'));
@@ -64,7 +71,7 @@ it('the folder holds only the two installed packages and the test', async () => 
 it('passes node --test: signs in without the login page, reloads with third-party cookies blocked, signs out', async () => {
   const r = await runCommand(process.execPath, ['--test', '--test-reporter=tap'], userDir, {
     ...process.env,
-    APP_URL: spa!.url,
+    APP_URL: spa.url,
     TENANT_PORT: String(tenantPort),
     CHROMIUM_PATH: chromiumPath(),
   });
