@@ -6,29 +6,19 @@
  * arethetypeswrong on it as on the library.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TENANT_PACKAGE as NAME, npmInstall, packTenant, runCommand } from './support/tenant-tarball.js';
 
 const repoRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 const tenantDir = join(repoRoot, 'e2e', 'tenant');
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
-const NAME = 'webauth-local-tenant';
 
-/** Exit code and combined output of a command; never rejects. */
-function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', (err) => resolve({ code: 1, out: `${out}${err.message}` }));
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
+const run = runCommand;
 
 let work: string;
 let tarball: string;
@@ -37,17 +27,11 @@ let app: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'tenant-package-'));
   // prepack builds the package (tsc, then the library's dist/webauth.min.js, which `npm test` built).
-  const pack = await run('npm', ['pack', '--workspace', NAME, '--pack-destination', work, '--silent'], repoRoot);
-  expect(pack.code, pack.out).toBe(0);
-  tarball = join(
-    work,
-    (await readdir(work)).find((f) => f.endsWith('.tgz'))!,
-  );
+  tarball = await packTenant(work);
   app = join(work, 'app');
   await mkdir(app);
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], app);
-  expect(install.code, install.out).toBe(0);
+  await npmInstall(app, [tarball]);
 }, 240_000);
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });

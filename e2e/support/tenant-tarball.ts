@@ -3,12 +3,20 @@
  * then installed from the tarball into a folder of its own, as a user of the package gets it.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withFileLock } from './file-lock.js';
 
 export const TENANT_PACKAGE = 'webauth-local-tenant';
 const REPO_ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+// Packing rebuilds e2e/tenant/dist (prepack): parallel workers take turns.
+const PACK_LOCK = join(
+  tmpdir(),
+  `webauth-tenant-pack-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}`,
+);
 
 /** Exit code and combined output of a command; never rejects. */
 export function runCommand(
@@ -29,10 +37,8 @@ export function runCommand(
 
 /** Packs the tenant package into `dir`; resolves with the tarball's path. */
 export async function packTenant(dir: string): Promise<string> {
-  const pack = await runCommand(
-    'npm',
-    ['pack', '--workspace', TENANT_PACKAGE, '--pack-destination', dir, '--silent'],
-    REPO_ROOT,
+  const pack = await withFileLock(PACK_LOCK, () =>
+    runCommand('npm', ['pack', '--workspace', TENANT_PACKAGE, '--pack-destination', dir, '--silent'], REPO_ROOT),
   );
   if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.out}`);
   const tarball = (await readdir(dir)).find((f) => f.endsWith('.tgz'));
