@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The browser suites wait on sockets and timers far more than they compute: each worker runs one
-// file at a time with its own Chromium, tenant and ephemeral ports. E2E_WORKERS=1 runs them in series.
-const browserWorkers = Number(process.env.E2E_WORKERS) || 3;
+// Each browser-suite worker runs one file at a time with its own Chromium, tenant and ephemeral
+// ports; two fit the 2-core CI machine (npm test runs the suites alone). E2E_WORKERS=1 runs files in series.
+const browserWorkers = Number(process.env.E2E_WORKERS) || 2;
 
 export default defineConfig({
   test: {
