@@ -27,9 +27,11 @@ run('writing declarations with tsc', 'node_modules/typescript/bin/tsc', [
 // Node has no <script> to load the CDN chunks with.
 copyFileSync('dist/webauth.all.min.js', 'dist/webauth.min.cjs');
 // auth0-js's file names, for pages that load the bundle straight from node_modules/auth0-js/dist/
-// once webauth-js is installed under that name.
-copyFileSync('dist/webauth.min.js', 'dist/auth0.min.js');
-copyFileSync('dist/webauth.min.js', 'dist/auth0.js');
+// once webauth-js is installed under that name: the all-in-one file, since bundlers and resolvers
+// that ignore "exports" (webpack 4, TypeScript's node10) read these paths as modules, where no
+// <script> element can load a chunk.
+copyFileSync('dist/webauth.all.min.js', 'dist/auth0.min.js');
+copyFileSync('dist/webauth.all.min.js', 'dist/auth0.js');
 // Declarations for the CommonJS entry (the .d.ts tree is ESM in a "type": "module" package), and for
 // auth0-js's file names under TypeScript's legacy "node" resolution, which ignores "exports".
 const reexport = "export * from './esm/index.js';\nexport { default } from './esm/index.js';\n";
