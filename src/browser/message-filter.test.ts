@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dispatchMessage, fakeEnv, fakePopup, type FakeEnv } from '../testing/fake-env.js';
 import type { DebugEvent } from '../types.js';
 import { acceptMessage, acceptWindowMessage } from './message-filter.js';
-import { openPopupChannel, POPUP_CLOSED } from './popup-channel.js';
+import { POPUP_CLOSED, watchPopup } from './popup-channel.js';
+import { openPopupWindow } from './popup-window.js';
 
 const APP = 'https://app.example.com';
 const TENANT = 'https://me.auth0.com';
@@ -71,8 +72,8 @@ describe('popup channel trace', () => {
   const open = () => {
     const calls: unknown[][] = [];
     const debug = (e: DebugEvent) => void events.push(e);
-    const options = { url: `${TENANT}/authorize`, relayUrl: `${APP}/cb`, origin: APP, features: '', debug };
-    const channel = openPopupChannel(env, options, (...args) => void calls.push(args));
+    const opened = openPopupWindow(env, `${TENANT}/authorize`, `${APP}/cb`, '');
+    const channel = watchPopup(env, { origin: APP, debug }, opened, (...args) => void calls.push(args));
     return { calls, channel, popup: env.opened.at(-1)! };
   };
   const steps = () => events.map((e) => [e.step, e.detail]);

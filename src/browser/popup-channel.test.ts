@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dispatchMessage, fakeEnv, fakePopup, type FakeEnv } from '../testing/fake-env.js';
-import { openPopupChannel, POPUP_CLOSED } from './popup-channel.js';
-import { extractOrigin, PopupHandler, popupFeatures } from './popup-handler.js';
+import { POPUP_CLOSED, watchPopup } from './popup-channel.js';
+import { extractOrigin, openPopupWindow, popupFeatures } from './popup-window.js';
 
 const APP = 'https://app.example.com';
 const URL_ = 'https://me.auth0.com/authorize?x=1';
@@ -16,11 +16,10 @@ const none = { listeners: 0, timers: 0, pageHide: 0 };
 
 function open(extra: Record<string, unknown> = {}) {
   const calls: [unknown, unknown][] = [];
-  const channel = openPopupChannel(
-    env,
-    { url: URL_, relayUrl: `${APP}/cb`, origin: APP, features: 'width=1', ...extra },
-    (err, data) => calls.push([err, data]),
-  );
+  const o = { url: URL_, relayUrl: `${APP}/cb` as string | undefined, popup: null, ...extra };
+  // The window opens in the main file; the protocol runs in the popup chunk.
+  const opened = openPopupWindow(env, o.url, o.relayUrl, 'width=1', o.popup);
+  const channel = watchPopup(env, { origin: APP }, opened, (err, data) => calls.push([err, data]));
   return { calls, channel, popup: env.opened.at(-1)! };
 }
 
@@ -130,7 +129,7 @@ describe('popup channel (opener side)', () => {
   });
 });
 
-describe('popup handler', () => {
+describe('popup window', () => {
   it("computes v10's features: 500×600 centred on the window, then every popupOptions key", () => {
     // Fake window box: x 100, y 50, 1024×768.
     expect(popupFeatures(env)).toBe('width=500,height=600,left=362,top=134');
@@ -138,56 +137,6 @@ describe('popup handler', () => {
       'width=400,height=600,left=312,top=134,scrollbars=yes',
     );
     expect(popupFeatures(env, { width: 301 })).toBe('width=301,height=600,left=461.5,top=134');
-    expect(new PopupHandler(env).calculatePosition({ top: 7 })).toEqual({ width: 500, height: 600, left: 362, top: 7 });
-  });
-
-  it('preload opens about:blank as auth0_signup_popup once, with kill(); load then reuses it', () => {
-    const handler = new PopupHandler(env);
-    const win = handler.preload({ popupOptions: { width: 300 } });
-    expect(env.opened).toHaveLength(1);
-    expect(env.opened[0]).toMatchObject({
-      url: 'about:blank',
-      name: 'auth0_signup_popup',
-      features: 'width=300,height=600,left=462,top=134',
-    });
-    expect(handler.preload({})).toBe(win);
-    expect(env.opened).toHaveLength(1);
-    const calls: unknown[] = [];
-    const channel = handler.load(URL_, `${APP}/cb`, { origin: APP }, (...args) => calls.push(args));
-    expect(channel.originalPopup).toBe(win);
-    expect(env.opened[0]!.location.href).toBe(URL_);
-    expect(env.opened[0]!.focused).toBe(1);
-    dispatchMessage(env, JSON.stringify({ a: 'response', d: null }), APP, win);
-    expect(calls).toEqual([[null, null]]);
-    expect(handler._current_popup).toBeNull();
-    const again = handler.preload({ url: 'https://app.example.com/wait' });
-    expect(env.opened[1]!.url).toBe('https://app.example.com/wait');
-    again!.kill();
-    expect(env.opened[1]!.closed).toBe(true);
-    expect(handler._current_popup).toBeNull();
-  });
-
-  it('preload returns null when blocked, and load then reports popup_blocked', () => {
-    env.blockPopups = true;
-    const handler = new PopupHandler(env);
-    expect(handler.preload({})).toBeNull();
-    const calls: unknown[] = [];
-    handler.load(URL_, `${APP}/cb`, {}, (err) => calls.push(err));
-    env.advance(0);
-    expect(calls).toEqual([
-      { error: 'popup_blocked', error_description: 'The popup window was blocked by the browser.' },
-    ]);
-  });
-
-  it('reads the answer from the origin of the URL when none is given (owp: the tenant relays)', () => {
-    const handler = new PopupHandler(env);
-    const calls: unknown[] = [];
-    handler.load(URL_, 'https://me.auth0.com/relay.html', {}, (...args) => calls.push(args));
-    const popup = env.opened[0]!;
-    dispatchMessage(env, JSON.stringify({ a: 'response', d: { x: 1 } }), APP, popup);
-    expect(calls).toEqual([]);
-    dispatchMessage(env, JSON.stringify({ a: 'response', d: { x: 1 } }), 'https://me.auth0.com', popup);
-    expect(calls).toEqual([[null, { x: 1 }]]);
   });
 
   it("extracts origins the way v10 did; anything but http(s) means this page's", () => {

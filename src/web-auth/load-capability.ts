@@ -9,6 +9,7 @@ import { ChunkLoadError } from './chunk-load-error.js';
 
 const CAPABILITIES = {
   captcha: () => import('./captcha/render.js'),
+  popup: () => import('./popup-flow/index.js'),
 };
 
 /** The capabilities loaded on first use, by name. */

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, fakePopup, fakeWindow, json, sent, type FakeEnv } from '../testing/fake-env.js';
 import { atHash, claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
+import { loadCapability } from './load-capability.js';
 import { API_LEVEL } from './plugins.js';
 
 const TENANT = 'https://me.auth0.com';
@@ -22,6 +23,19 @@ const collect = () => {
   return { calls, cb: (err: unknown, result?: unknown) => void calls.push([err, result]) };
 };
 const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLength(1));
+/** The popup chunk has arrived (issue 32): the opener's side listens for the popup's messages. */
+const listening = () => vi.waitFor(() => expect(env.listeners.size).toBeGreaterThan(0));
+/** As `answered`, for an error reported on a timer once the chunk is there (no window to watch). */
+const answeredLater = (calls: unknown[]) =>
+  vi.waitFor(() => {
+    env.advance(0);
+    expect(calls).toHaveLength(1);
+  });
+/** The popup's side said ready (it does so once the chunk is there). */
+const ready = (opener: { posted: unknown[] }) => vi.waitFor(() => expect(opener.posted.length).toBeGreaterThan(0));
+
+// The popup chunk's first import (a module transform here) takes a while: done once, before the tests.
+beforeAll(() => loadCapability('popup'));
 
 beforeEach(async () => {
   clearJwksMemoryCache();
@@ -30,7 +44,7 @@ beforeEach(async () => {
 });
 
 describe('popup.authorize', () => {
-  it('opens /authorize centred, processes a transaction and reads the answer from the redirectUri origin', () => {
+  it('opens /authorize centred, processes a transaction and reads the answer from the redirectUri origin', async () => {
     const webAuth = testWebAuth(env);
     const { calls, cb } = collect();
     const handle = webAuth.popup.authorize(
@@ -56,6 +70,7 @@ describe('popup.authorize', () => {
       state,
       nonce: url.searchParams.get('nonce'),
     });
+    await listening();
     dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);
     expect(popup.posted).toEqual([['{"a":"request"}', APP]]);
     const authResult = { accessToken: 'AT', idTokenPayload: { given_name: 'Ana' }, state };
@@ -70,12 +85,13 @@ describe('popup.authorize', () => {
     expect(leftovers()).toEqual(none);
   });
 
-  it("maps the popup's answers and failures to v10's error shapes, each delivered once", () => {
+  it("maps the popup's answers and failures to v10's error shapes, each delivered once", async () => {
     const webAuth = testWebAuth(env);
     const cases: [unknown, unknown][] = [];
-    const run = (send: (popup: ReturnType<typeof fakePopup>) => void) => {
+    const run = async (send: (popup: ReturnType<typeof fakePopup>) => void) => {
       const { calls, cb } = collect();
       webAuth.popup.authorize({}, cb);
+      await listening();
       send(env.opened.at(-1)!);
       env.advance(1000);
       expect(calls).toHaveLength(1);
@@ -86,8 +102,8 @@ describe('popup.authorize', () => {
       error_description:
         "The popup's origin (https://evil.example) should match the `popupOrigin` parameter (https://app.example.com).",
     };
-    run((p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: mismatch }), APP, p));
-    run((p) =>
+    await run((p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: mismatch }), APP, p));
+    await run((p) =>
       dispatchMessage(
         env,
         JSON.stringify({ a: 'response', d: { error: 'invalid_token', errorDescription: '`state` does not match.' } }),
@@ -95,9 +111,9 @@ describe('popup.authorize', () => {
         p,
       ),
     );
-    run((p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: null }), APP, p));
-    run((p) => void (p.closed = true));
-    run((p) => dispatchMessage(env, JSON.stringify({ a: 'error', d: 'client closed window' }), APP, p));
+    await run((p) => dispatchMessage(env, JSON.stringify({ a: 'response', d: null }), APP, p));
+    await run((p) => void (p.closed = true));
+    await run((p) => dispatchMessage(env, JSON.stringify({ a: 'error', d: 'client closed window' }), APP, p));
     expect(cases).toEqual([
       [
         {
@@ -127,7 +143,9 @@ describe('popup.authorize', () => {
     env.blockPopups = true;
     const webAuth = testWebAuth(env);
     const promise = webAuth.popup.authorize({});
-    env.advance(0);
+    const settled: unknown[] = [];
+    promise.catch((err: unknown) => settled.push(err));
+    await answeredLater(settled);
     await expect(promise).rejects.toMatchObject({
       code: 'popup_blocked',
       description: 'The popup window was blocked by the browser.',
@@ -136,13 +154,14 @@ describe('popup.authorize', () => {
     await vi.waitFor(() => expect(leftovers()).toEqual(none));
   });
 
-  it('owp: the tenant relays the answer, so only its origin is read; popupOptions keep size and position only', () => {
+  it('owp: the tenant relays the answer, so only its origin is read; popupOptions keep size and position only', async () => {
     const webAuth = testWebAuth(env);
     const { calls, cb } = collect();
     webAuth.popup.authorize({ owp: true, popupOptions: { left: 5, top: 6, menubar: 'no' } }, cb);
     const popup = env.opened[0]!;
     expect(popup.features).toBe('width=500,height=600,left=5,top=6');
     expect(new URL(popup.url).searchParams.get('owp')).toBe('true');
+    await listening();
     dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT' } }), APP, popup);
     expect(calls).toEqual([]);
     dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT' } }), TENANT, popup);
@@ -159,10 +178,11 @@ describe('popup.authorize', () => {
     expect(env.opened).toEqual([]);
   });
 
-  it('missing redirectUri: reports the relay error once and opens no window', () => {
+  it('missing redirectUri: reports the relay error once and opens no window', async () => {
     const webAuth = testWebAuth(env, { redirectUri: undefined });
     const { calls, cb } = collect();
     webAuth.popup.authorize({}, cb);
+    await answeredLater(calls);
     env.advance(5000);
     expect(env.opened).toEqual([]);
     expect(JSON.parse(JSON.stringify(calls))).toEqual([
@@ -216,6 +236,7 @@ describe('popup.callback (in the popup)', () => {
   it('says ready to any origin, then answers the opener with the validated result', async () => {
     const { webAuth, opener } = popupPage();
     webAuth.popup.callback();
+    await ready(opener);
     expect(posted(opener)).toEqual([[{ a: 'ready' }, '*']]);
     dispatchMessage(env, JSON.stringify({ a: 'request' }), APP, opener);
     await vi.waitFor(() => expect(opener.posted).toHaveLength(2));
@@ -240,6 +261,7 @@ describe('popup.callback (in the popup)', () => {
   it("answers an opener on another origin with v10's origin_mismatch, never with the tokens", async () => {
     const { webAuth, opener } = popupPage({ popupOrigin: 'https://opener.example' });
     webAuth.popup.callback();
+    await ready(opener);
     dispatchMessage(env, JSON.stringify({ a: 'request' }), 'https://evil.example', opener);
     expect(posted(opener)[1]).toEqual([
       {
@@ -259,6 +281,7 @@ describe('popup.callback (in the popup)', () => {
   it('ignores requests from any window but its opener, and noise', async () => {
     const { webAuth, opener } = popupPage();
     webAuth.popup.callback({ popupOrigin: APP });
+    await ready(opener);
     dispatchMessage(env, JSON.stringify({ a: 'request' }), APP, fakePopup());
     dispatchMessage(env, 'garbage', APP, opener);
     dispatchMessage(env, JSON.stringify({ a: 'response' }), APP, opener);
@@ -268,6 +291,7 @@ describe('popup.callback (in the popup)', () => {
   it("sends the validation error, and 'client closed window' when the page goes unanswered", async () => {
     const { webAuth, opener } = popupPage();
     webAuth.popup.callback({ hash: HASH.replace('S1', 'S2') });
+    await ready(opener);
     dispatchMessage(env, JSON.stringify({ a: 'request' }), APP, opener);
     await vi.waitFor(() => expect(opener.posted).toHaveLength(2));
     expect(posted(opener)[1]).toEqual([
@@ -280,6 +304,7 @@ describe('popup.callback (in the popup)', () => {
 
     const second = popupPage();
     second.webAuth.popup.callback();
+    await ready(second.opener);
     for (const hide of [...env.pageHideListeners]) hide();
     expect(posted(second.opener)[1]).toEqual([{ a: 'error', d: 'client closed window' }, APP]);
   });

@@ -5,9 +5,9 @@
  */
 import { detachableMethods } from '../shared/detachable.js';
 import { checkSignupOptions } from '../authentication/db-connection.js';
-import { PopupHandler, extractOrigin } from '../browser/popup-handler.js';
+import { currentLocation } from '../browser/env.js';
+import { extractOrigin, type PopupChannel } from '../browser/popup-window.js';
 import { CREDENTIALS_IN_REDIRECT_URI } from '../browser/url-origin.js';
-import type { PopupChannel } from '../browser/popup-channel.js';
 import { ArgumentError } from '../errors.js';
 import { wrapCallback } from '../http/response-handler.js';
 import { checkOptions, checkOptionsObject, checkValue, required } from '../shared/assert.js';
@@ -22,7 +22,9 @@ import type { TransactionManager } from '../flow/transaction-manager.js';
 import { signupThenLogin } from './signup-then-login.js';
 import { startPkce, usesPkce } from '../pkce/start.js';
 import type { PluginHandler } from './plugins.js';
-import { popupCallback, type PopupCallbackOptions } from './popup-callback.js';
+import { ChunkLoadError } from './chunk-load-error.js';
+import { loadCapability } from './load-capability.js';
+import { PopupHandler } from './popup-handler.js';
 import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import type { RequestError } from '../errors.js';
 import type {
@@ -39,6 +41,16 @@ import type {
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 export type { PopupAuthorizeOptions, PopupPreloadOptions };
+
+/** Options of `popup.callback`: `parseHash`'s, plus the opener's expected origin. */
+export interface PopupCallbackOptions {
+  hash?: string;
+  state?: string;
+  nonce?: string;
+  /** The opener's origin (default: `baseOptions.popupOrigin`, else this page's origin). */
+  popupOrigin?: string;
+  [key: string]: unknown;
+}
 
 const AUTHORIZE_KEYS = [
   'clientID',
@@ -126,7 +138,23 @@ export class Popup {
    * ```
    */
   callback(options?: PopupCallbackOptions): void {
-    popupCallback(this.ctx, this.parseHash, options);
+    const { env } = this.ctx;
+    const opts: AnyObject = options || {};
+    const originUrl: string = opts.popupOrigin || this.ctx.baseOptions.popupOrigin || currentLocation(env).origin;
+    const opener = env.opener();
+    if (!opener) {
+      // v10's relay for browsers that lose `window.opener` (IE 11): the relay frame calls doPost.
+      env.setGlobal('doPost', (message: unknown) => env.parent()?.postMessage(message, originUrl));
+      return;
+    }
+    // The protocol arrives with the popup chunk; without it, the opener is told, and closes this window.
+    loadCapability('popup').then(
+      (chunk) => chunk.popupCallback(this.ctx, this.parseHash, opts, originUrl, opener),
+      (err: ChunkLoadError) => {
+        const d = { error: err.code, error_description: err.message };
+        opener.postMessage(JSON.stringify({ a: 'error', d }), originUrl);
+      },
+    );
   }
 
   /**
@@ -160,11 +188,14 @@ export class Popup {
     }
     if (options.popupOptions) loadOptions.popupOptions = pick(options.popupOptions, ['width', 'height', 'top', 'left']);
     // The popup's answer loses its hint on the way (JSON, then v10's error shape): added again.
-    const answer = (done: NodeCallback<any>) =>
-      wrapCallback(
+    const answer = (done: NodeCallback<any>) => {
+      const wrapped = wrapCallback(
         tapError(done, (err) => withHint(err)),
         { keepOriginalCasing: true },
       );
+      // A popup chunk that did not load: its own error, as every capability reports it.
+      return (err: unknown, data?: unknown) => (err instanceof ChunkLoadError ? done(err) : wrapped(err, data));
+    };
     if (!options.owp && !loadOptions.origin) {
       // Before any transaction or window: nothing is left behind.
       const error = { error: 'origin_mismatch', error_description: CREDENTIALS_IN_REDIRECT_URI };

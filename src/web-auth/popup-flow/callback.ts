@@ -5,37 +5,23 @@
  * that opened it is listened to, and the tokens only go to the expected origin: a request from
  * another origin gets v10's `origin_mismatch` answer.
  */
-import { currentLocation } from '../browser/env.js';
-import { acceptWindowMessage } from '../browser/message-filter.js';
-import { traceIgnored } from '../shared/debug.js';
-import type { WebAuthContext } from '../flow/context.js';
-import type { AnyObject, NodeCallback } from '../shared/types.js';
+import { acceptWindowMessage } from '../../browser/message-filter.js';
+import { traceIgnored } from '../../shared/debug.js';
+import type { WebAuthContext } from '../../flow/context.js';
+import type { AnyObject, NodeCallback } from '../../shared/types.js';
 
-/** Options of `popup.callback`: `parseHash`'s, plus the opener's expected origin. */
-export interface PopupCallbackOptions {
-  hash?: string;
-  state?: string;
-  nonce?: string;
-  /** The opener's origin (default: `baseOptions.popupOrigin`, else this page's origin). */
-  popupOrigin?: string;
-  [key: string]: unknown;
-}
-
-/** Runs the popup side; `parseHash` is `webAuth.parseHash`. */
+/**
+ * Runs the popup side with `opener` (`window.opener`); `parseHash` is `webAuth.parseHash`,
+ * `originUrl` the opener's expected origin (`popup.callback` works both out in the main file).
+ */
 export function popupCallback(
   ctx: WebAuthContext,
   parseHash: (options: AnyObject, cb: NodeCallback<unknown>) => void,
-  options?: PopupCallbackOptions,
+  opts: AnyObject,
+  originUrl: string,
+  opener: Window,
 ): void {
   const { env } = ctx;
-  const opts: AnyObject = options || {};
-  const originUrl: string = opts.popupOrigin || ctx.baseOptions.popupOrigin || currentLocation(env).origin;
-  const opener = env.opener();
-  if (!opener) {
-    // v10's relay for browsers that lose `window.opener` (IE 11): the relay frame calls doPost.
-    env.setGlobal('doPost', (message: unknown) => env.parent()?.postMessage(message, originUrl));
-    return;
-  }
   const post = (message: AnyObject, targetOrigin: string) => opener.postMessage(JSON.stringify(message), targetOrigin);
   let asked = false;
   let answered = false;
