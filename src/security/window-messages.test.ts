@@ -2,7 +2,7 @@
  * Attack catalogue: messages between windows (README.md, category MSG). A forged message is ignored;
  * the caller then gets exactly one answer, the genuine one (or the timeout), whatever comes after.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import {
   dispatchMessage,
@@ -20,6 +20,7 @@ import { checkSession, CHECK_SESSION_TIMEOUT_MS } from '../web-auth/check-sessio
 import { verifierKey } from '../web-auth/cross-origin-verification.js';
 import { customEnvironment } from '../types/custom-environment.js';
 import { WebAuth } from '../web-auth/web-auth.js';
+import { loadCapability } from '../web-auth/load-capability.js';
 import { expectOneRejection, foreignHosts, makeRawKeys, title, type RawKeys } from '../testing/attack-catalogue.js';
 
 const TENANT = 'https://me.auth0.com';
@@ -270,6 +271,11 @@ const popupNoise: { id: string; source: string; name: string; send: (popup: Fake
 ];
 
 describe('attack catalogue: popup messages', () => {
+  // The popup chunk's first import (a module transform here) takes a while: done once, before the tests.
+  beforeAll(() => loadCapability('popup'));
+  /** Runs `send` once the popup chunk has arrived and the opener listens. */
+  const whenListening = (send: () => void) =>
+    void vi.waitFor(() => expect(env.listeners.size).toBeGreaterThan(0)).then(send);
   it.each(popupNoise.map((row) => [title(row), row] as const))(
     '%s (ignored, then the genuine answer once)',
     async (_title, row) => {
@@ -279,10 +285,15 @@ describe('attack catalogue: popup messages', () => {
         (cb) => {
           webAuth.popup.authorize({}, cb as never);
           const popup = env.opened.at(-1)!;
-          row.send(popup);
-          const genuine = JSON.stringify({ a: 'response', d: { error: 'access_denied', errorDescription: 'denied' } });
-          dispatchMessage(env, genuine, APP, popup);
-          dispatchMessage(env, genuine, APP, popup); // MSG-24 below: a replay is not a second callback
+          whenListening(() => {
+            row.send(popup);
+            const genuine = JSON.stringify({
+              a: 'response',
+              d: { error: 'access_denied', errorDescription: 'denied' },
+            });
+            dispatchMessage(env, genuine, APP, popup);
+            dispatchMessage(env, genuine, APP, popup); // MSG-24 below: a replay is not a second callback
+          });
         },
         'access_denied',
       );
@@ -296,10 +307,12 @@ describe('attack catalogue: popup messages', () => {
       (cb) => {
         webAuth.popup.authorize({}, cb as never);
         const popup = env.opened.at(-1)!;
-        for (let i = 0; i < 3; i++)
-          dispatchMessage(env, JSON.stringify({ a: 'response', d: { error: 'access_denied' } }), APP, popup);
-        popup.closed = true;
-        env.advance(2000);
+        whenListening(() => {
+          for (let i = 0; i < 3; i++)
+            dispatchMessage(env, JSON.stringify({ a: 'response', d: { error: 'access_denied' } }), APP, popup);
+          popup.closed = true;
+          env.advance(2000);
+        });
       },
       'access_denied',
     );
@@ -312,6 +325,7 @@ describe('attack catalogue: popup messages', () => {
     const webAuth = testWebAuth(env, { responseType: 'token' });
     webAuth.transactionManager.generateTransaction(undefined, 'S1', undefined, undefined, false);
     webAuth.popup.callback();
+    await vi.waitFor(() => expect(opener.posted).toHaveLength(1)); // ready: the popup chunk has arrived
     dispatchMessage(env, JSON.stringify({ a: 'request' }), EVIL, opener);
     dispatchMessage(env, JSON.stringify({ a: 'request' }), APP, fakePopup()); // MSG-26: a non-opener gets nothing
     await settle();

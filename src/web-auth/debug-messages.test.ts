@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatchMessage, fakeEnv, fakePopup, fakeWindow, json, type FakeEnv } from '../testing/fake-env.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import type { DebugEvent } from '../types.js';
 import { checkSession } from './check-session.js';
+import { loadCapability } from './load-capability.js';
 
 const TENANT = 'https://me.auth0.com';
 const APP = 'https://app.example.com';
@@ -24,6 +25,8 @@ beforeEach(() => {
   events = [];
 });
 
+// The popup chunk's first import (a module transform here) takes a while: done once, before the tests.
+beforeAll(() => loadCapability('popup'));
 describe('debug: web messages ignored by the filter', () => {
   it('traces each ignored checkSession message with its reason and origin, never its data or state', () => {
     const calls: unknown[] = [];
@@ -67,7 +70,7 @@ describe('debug: web messages ignored by the filter', () => {
 });
 
 describe('debug: the other message listeners', () => {
-  it('traces what the cross-origin verification page and the popup page ignore', () => {
+  it('traces what the cross-origin verification page and the popup page ignore', async () => {
     const verify = fakeEnv(`${APP}/verify#origin=${encodeURIComponent(TENANT)}`);
     verify.parentWindow = fakeWindow();
     const request = { type: 'co_verifier_request', request: { id: 'CODE-SECRET' } };
@@ -77,6 +80,8 @@ describe('debug: the other message listeners', () => {
     const popupPage = fakeEnv(`${APP}/popup-callback#access_token=AT-SECRET`);
     popupPage.openerWindow = fakePopup();
     testWebAuth(popupPage, { debug }).popup.callback();
+    // The popup chunk has arrived: the page said ready.
+    await vi.waitFor(() => expect(popupPage.openerWindow!.posted).toHaveLength(1));
     dispatchMessage(popupPage, JSON.stringify({ a: 'request' }), APP, fakePopup());
     dispatchMessage(popupPage, 'extension noise AT-SECRET', APP, popupPage.openerWindow);
     expect(events.map((e) => [e.flow, e.step, e.detail])).toEqual([
@@ -90,11 +95,13 @@ describe('debug: the other message listeners', () => {
 });
 
 describe('debug: popup.authorize', () => {
-  it("traces the popup's messages and hints on its origin_mismatch answer", () => {
+  it("traces the popup's messages and hints on its origin_mismatch answer", async () => {
     const webAuth = testWebAuth(env, { debug });
     const calls: any[] = [];
     webAuth.popup.authorize({}, (err) => calls.push(err));
     const popup = env.opened.at(-1)!;
+    // The popup chunk has arrived: the opener listens.
+    await vi.waitFor(() => expect(env.listeners.size).toBeGreaterThan(0));
     dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT-SECRET' } }), EVIL, popup);
     dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT-SECRET' } }), APP, fakePopup());
     dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);

@@ -209,6 +209,8 @@ export class Popup {
       // The window opens now, in the click; the challenge (a digest) arrives a moment later.
       const handler = this.getPopupHandler(options, true);
       const opened = (handler as PopupHandler)._current_popup ?? null;
+      // The popup chunk starts loading with the window, not after the digest (load() takes it then).
+      if (handler instanceof PopupHandler) void loadCapability('popup').catch(() => undefined);
       const ready = startPkce(this.ctx, params);
       let channel: PopupChannel | undefined;
       // Until the window is loaded, the handle closes and focuses the window itself.
