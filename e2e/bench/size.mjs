@@ -44,11 +44,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // by the main file with its SRI hash): the main file 28,232 B, all CDN files 30,941 B (the loader
 // and the chunk's own gzip stream cost about 1.4 KB over the one file).
 // Issue 32: the popup protocol (opener's watch, popup.callback) in its own chunk
-// (dist/webauth.popup-flow.min.js, 975 B gzip); the window still opens in the main file: the main
-// file 27,990 B (28,000 B), all CDN files 31,671 B (+730 B: the chunk's stream, its SRI entry).
+// (dist/webauth.popup-flow.min.js, 972 B gzip); the window still opens in the main file: the main
+// file 28,001 B (28,032 B), all CDN files 31,682 B (+741 B: the chunk's stream, its SRI entry).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28000;
-const BUDGET_TOTAL_GZIP = 31680;
+const BUDGET_GZIP = 28032;
+const BUDGET_TOTAL_GZIP = 31685;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
