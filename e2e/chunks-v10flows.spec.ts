@@ -132,10 +132,10 @@ describe('popup login with the CDN main file', () => {
       const [popup] = await Promise.all([context.waitForEvent('page'), p.click('#login')]);
       // The window exists while the chunk's answer is still held; the chunk was asked for with it.
       expect(await p.evaluate(() => (window as any).openedInCall)).toBe(true);
-      await expect.poll(chunkRequests).toEqual([`GET /cdn/${CHUNK}`]);
+      await expect.poll(chunkRequests, { timeout: 10_000 }).toEqual([`GET /cdn/${CHUNK}`]);
       release();
       expect(await outcome(p)).toEqual({ err: null, token: 'AT-popup' });
-      await expect.poll(() => popup.isClosed()).toBe(true);
+      await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
       // The opener's chunk and the callback page's (a page of its own, same file).
       expect(chunkRequests()).toEqual([`GET /cdn/${CHUNK}`, `GET /cdn/${CHUNK}`]);
       expect(problems).toEqual([]);
@@ -156,7 +156,7 @@ describe('popup login with the CDN main file', () => {
         err: { name: 'ChunkLoadError', code: 'chunk_load_failed', error: 'chunk_load_failed', isError: true },
         token: null,
       });
-      await expect.poll(() => popup.isClosed()).toBe(true);
+      await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
       expect(chunkRequests()).toEqual([`GET /cdn/${CHUNK}`]);
     } finally {
       site.missing = false;
