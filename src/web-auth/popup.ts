@@ -5,7 +5,6 @@
  */
 import { detachableMethods } from '../shared/detachable.js';
 import { checkSignupOptions } from '../authentication/db-connection.js';
-import { currentLocation } from '../browser/env.js';
 import { extractOrigin, type PopupChannel } from '../browser/popup-window.js';
 import { CREDENTIALS_IN_REDIRECT_URI } from '../browser/url-origin.js';
 import { ArgumentError } from '../errors.js';
@@ -25,6 +24,7 @@ import type { PluginHandler } from './plugins.js';
 import { ChunkLoadError } from './chunk-load-error.js';
 import { loadCapability } from './load-capability.js';
 import { PopupHandler } from './popup-handler.js';
+import { startPopupCallback, type PopupCallbackOptions } from './popup-callback-start.js';
 import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import type { RequestError } from '../errors.js';
 import type {
@@ -41,16 +41,6 @@ import type {
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 
 export type { PopupAuthorizeOptions, PopupPreloadOptions };
-
-/** Options of `popup.callback`: `parseHash`'s, plus the opener's expected origin. */
-export interface PopupCallbackOptions {
-  hash?: string;
-  state?: string;
-  nonce?: string;
-  /** The opener's origin (default: `baseOptions.popupOrigin`, else this page's origin). */
-  popupOrigin?: string;
-  [key: string]: unknown;
-}
 
 const AUTHORIZE_KEYS = [
   'clientID',
@@ -138,23 +128,7 @@ export class Popup {
    * ```
    */
   callback(options?: PopupCallbackOptions): void {
-    const { env } = this.ctx;
-    const opts: AnyObject = options || {};
-    const originUrl: string = opts.popupOrigin || this.ctx.baseOptions.popupOrigin || currentLocation(env).origin;
-    const opener = env.opener();
-    if (!opener) {
-      // v10's relay for browsers that lose `window.opener` (IE 11): the relay frame calls doPost.
-      env.setGlobal('doPost', (message: unknown) => env.parent()?.postMessage(message, originUrl));
-      return;
-    }
-    // The protocol arrives with the popup chunk; without it, the opener is told, and closes this window.
-    loadCapability('popup').then(
-      (chunk) => chunk.popupCallback(this.ctx, this.parseHash, opts, originUrl, opener),
-      (err: ChunkLoadError) => {
-        const d = { error: err.code, error_description: err.message };
-        opener.postMessage(JSON.stringify({ a: 'error', d }), originUrl);
-      },
-    );
+    startPopupCallback(this.ctx, this.parseHash, options);
   }
 
   /**
