@@ -45,10 +45,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // and the chunk's own gzip stream cost about 1.4 KB over the one file).
 // Issue 32: the popup protocol (opener's watch, popup.callback) in its own chunk
 // (dist/webauth.popup-flow.min.js, 972 B gzip); the window still opens in the main file: the main
-// file 28,001 B (28,032 B), all CDN files 31,682 B (+741 B: the chunk's stream, its SRI entry).
+// file 28,012 B (28,032 B), all CDN files 31,693 B (+752 B: the chunk's stream, its SRI entry).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
 const BUDGET_GZIP = 28032;
-const BUDGET_TOTAL_GZIP = 31685;
+const BUDGET_TOTAL_GZIP = 31693;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
