@@ -44,7 +44,7 @@ async function watchChunkScripts(page: Page): Promise<void> {
   await page.addInitScript((chunk) => {
     const seen: { integrity: string; crossOrigin: string | null }[] = ((window as any).chunkScripts = []);
     new MutationObserver((records) => {
-      for (const node of records.flatMap((r) => [...r.addedNodes]))
+      for (const node of records.flatMap((r) => Array.from(r.addedNodes)))
         if (node instanceof HTMLScriptElement && node.src.endsWith(`/${chunk}`))
           seen.push({ integrity: node.integrity, crossOrigin: node.crossOrigin });
     }).observe(document, { childList: true, subtree: true });

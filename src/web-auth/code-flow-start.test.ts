@@ -24,6 +24,7 @@ const TENANT = 'https://me.auth0.com';
 const REFRESH_KEY = '@@webauth@@::refresh::CID';
 let keys: TestKeys;
 let env: FakeEnv;
+let storage: Storage;
 
 const auth = (extra: Record<string, unknown> = {}) => testWebAuth(env, { ...REFRESH_SESSION, ...extra });
 const tenantCalls = () => sent(env).filter((r) => r.url.startsWith(`${TENANT}/oauth/`));
@@ -35,7 +36,7 @@ beforeEach(async () => {
   chunk.fails = false;
   chunk.loads = 0;
   env = fakeEnv();
-  env.storage = memoryStorage();
+  env.storage = storage = memoryStorage();
   keys ??= await makeKeys();
   env.respond = async (url) => {
     if (url === `${TENANT}/.well-known/jwks.json`) return json(keys.jwks);
@@ -82,14 +83,14 @@ describe('the code-flow chunk failing to load', () => {
 
   it('checkSession with refresh tokens: a ChunkLoadError, and the refresh token is still held', async () => {
     await codeSignIn(env, auth());
-    const held = env.storage.getItem(REFRESH_KEY);
+    const held = storage.getItem(REFRESH_KEY);
     expect(held).toContain('RT');
     chunk.fails = true;
     const before = tenantCalls().length;
     const [err] = await outcome((cb) => auth().checkSession({}, cb));
     expect(err).toBeInstanceOf(ChunkLoadError);
     expect(tenantCalls()).toHaveLength(before);
-    expect(env.storage.getItem(REFRESH_KEY)).toBe(held);
+    expect(storage.getItem(REFRESH_KEY)).toBe(held);
   });
 
   it('logout: leaves at once, forgetting the shared refresh token it cannot revoke', async () => {
@@ -99,7 +100,7 @@ describe('the code-flow chunk failing to load', () => {
     auth().logout({ returnTo: 'https://app.example.com/' });
     await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
     expect(new URL(env.navigations[1]!).pathname).toBe('/v2/logout');
-    expect(env.storage.getItem(REFRESH_KEY)).toBeNull();
+    expect(storage.getItem(REFRESH_KEY)).toBeNull();
     expect(tenantCalls()).toHaveLength(before);
   });
 
