@@ -4,18 +4,22 @@
  * - a page that turns `usePKCE` and `useRefreshTokens` on after a plain WebAuth loads it with its
  *   SRI hash, once, and the code login succeeds;
  * - a tampered or missing chunk: parseHash's callback gets `chunk_load_failed`, and the stored
- *   transaction stays for a retry (which then succeeds).
+ *   transaction stays for a retry (which then succeeds);
+ * - an app built with Vite from the ES modules gets the code flow as a chunk of its own.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright';
+import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
 import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig } from './support/flow.js';
 
 const CHUNK = 'webauth.code-flow.min.js';
-const chunkFile = resolve(import.meta.dirname, '..', 'dist', CHUNK);
+const repo = resolve(import.meta.dirname, '..');
+const chunkFile = join(repo, 'dist', CHUNK);
 const h = useBrowserHarness();
 
 const v10 = (): AppConfig => ({
@@ -51,11 +55,14 @@ async function watchChunkScripts(page: Page): Promise<void> {
   }, CHUNK);
 }
 
-/** The stored PKCE transactions (`com.auth0.auth.*` cookies over http) and localStorage. */
+/**
+ * The stored PKCE transactions (`com.auth0.auth.*` cookies over http) and localStorage, less the
+ * key-set cache (parseHash fetches the key set while the chunk loads, whatever the chunk does).
+ */
 const stored = (page: Page) =>
   page.evaluate(() => ({
     transactions: document.cookie.split('; ').filter((c) => c.startsWith('com.auth0.auth.')),
-    localStorage: JSON.stringify(localStorage),
+    localStorage: Object.entries(localStorage).filter(([key]) => !key.startsWith('webauth-js.jwks.')),
   }));
 
 describe('the code-flow chunk of the CDN build', () => {
@@ -130,5 +137,41 @@ describe('the code-flow chunk of the CDN build', () => {
     const retried = await parseHash(h.page, codeFlow());
     expect(retried.err).toBeNull();
     expect(retried.result).toMatchObject({ tokenType: 'Bearer', hasRefreshToken: true });
+  });
+});
+
+describe('an app built with Vite', () => {
+  it('gets the code flow (redemption, refresh lock, DPoP proofs) as a chunk of its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webauth-vite-codeflow-'));
+    try {
+      writeFileSync(join(dir, 'index.html'), '<script type="module" src="./main.js"></script>');
+      writeFileSync(
+        join(dir, 'main.js'),
+        "import { WebAuth } from 'webauth-js';\n" +
+          "const w = new WebAuth({ domain: 'x.example.com', clientID: 'c', responseType: 'code', usePKCE: true, useRefreshTokens: true, useDpop: true });\n" +
+          'w.parseHash(() => w.checkSession({}, () => {}));\ndocument.body.onclick = () => w.logout();\n',
+      );
+      const result = await build({
+        root: dir,
+        configFile: false,
+        logLevel: 'silent',
+        resolve: { alias: { 'webauth-js': join(repo, 'dist', 'esm', 'index.js') } },
+        build: { outDir: join(dir, 'out'), write: false },
+      });
+      const output = (Array.isArray(result) ? result[0] : result) as {
+        output: { type: string; isEntry?: boolean; code?: string }[];
+      };
+      const chunks = output.output.filter((o) => o.type === 'chunk');
+      const codeFlow = ['authorization_code', 'webauth-refresh:', 'dpop+jwt'];
+      const holding = (text: string) => chunks.filter((o) => o.code!.includes(text));
+      expect(chunks.find((o) => o.isEntry)!.code).toContain('response_type');
+      for (const text of codeFlow) {
+        expect(holding(text)).toHaveLength(1);
+        expect(holding(text)[0]!.isEntry).toBe(false);
+      }
+      expect(new Set(codeFlow.map((text) => holding(text)[0]))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
