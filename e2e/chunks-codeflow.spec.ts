@@ -8,14 +8,13 @@
  * - an app built with Vite from the ES modules gets the code flow as a chunk of its own.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright';
-import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
 import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig } from './support/flow.js';
+import { buildViteApp } from './support/vite-app.js';
 
 const CHUNK = 'webauth.code-flow.min.js';
 const repo = resolve(import.meta.dirname, '..');
@@ -142,36 +141,18 @@ describe('the code-flow chunk of the CDN build', () => {
 
 describe('an app built with Vite', () => {
   it('gets the code flow (redemption, refresh lock, DPoP proofs) as a chunk of its own', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webauth-vite-codeflow-'));
-    try {
-      writeFileSync(join(dir, 'index.html'), '<script type="module" src="./main.js"></script>');
-      writeFileSync(
-        join(dir, 'main.js'),
-        "import { WebAuth } from 'webauth-js';\n" +
-          "const w = new WebAuth({ domain: 'x.example.com', clientID: 'c', responseType: 'code', usePKCE: true, useRefreshTokens: true, useDpop: true });\n" +
-          'w.parseHash(() => w.checkSession({}, () => {}));\ndocument.body.onclick = () => w.logout();\n',
-      );
-      const result = await build({
-        root: dir,
-        configFile: false,
-        logLevel: 'silent',
-        resolve: { alias: { 'webauth-js': join(repo, 'dist', 'esm', 'index.js') } },
-        build: { outDir: join(dir, 'out'), write: false },
-      });
-      const output = (Array.isArray(result) ? result[0] : result) as {
-        output: { type: string; isEntry?: boolean; code?: string }[];
-      };
-      const chunks = output.output.filter((o) => o.type === 'chunk');
-      const codeFlow = ['authorization_code', 'webauth-refresh:', 'dpop+jwt'];
-      const holding = (text: string) => chunks.filter((o) => o.code!.includes(text));
-      expect(chunks.find((o) => o.isEntry)!.code).toContain('response_type');
-      for (const text of codeFlow) {
-        expect(holding(text)).toHaveLength(1);
-        expect(holding(text)[0]!.isEntry).toBe(false);
-      }
-      expect(new Set(codeFlow.map((text) => holding(text)[0]))).toHaveLength(1);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const chunks = await buildViteApp(
+      "import { WebAuth } from 'webauth-js';\n" +
+        "const w = new WebAuth({ domain: 'x.example.com', clientID: 'c', responseType: 'code', usePKCE: true, useRefreshTokens: true, useDpop: true });\n" +
+        'w.parseHash(() => w.checkSession({}, () => {}));\ndocument.body.onclick = () => w.logout();\n',
+    );
+    const codeFlow = ['authorization_code', 'webauth-refresh:', 'dpop+jwt'];
+    const holding = (text: string) => chunks.filter((o) => o.code.includes(text));
+    expect(chunks.find((o) => o.isEntry)!.code).toContain('response_type');
+    for (const text of codeFlow) {
+      expect(holding(text)).toHaveLength(1);
+      expect(holding(text)[0]!.isEntry).toBe(false);
     }
+    expect(new Set(codeFlow.map((text) => holding(text)[0]))).toHaveLength(1);
   });
 });
