@@ -9,6 +9,7 @@ import { ChunkLoadError } from './chunk-load-error.js';
 
 const CAPABILITIES = {
   captcha: () => import('./captcha/render.js'),
+  codeFlow: () => import('../code-flow/index.js'),
 };
 
 /** The capabilities loaded on first use, by name. */
