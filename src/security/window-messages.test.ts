@@ -371,7 +371,7 @@ describe('attack catalogue: cross-origin verification messages', () => {
       const webAuth = new WebAuth({ domain: 'me.auth0.com', clientID: 'CID', [customEnvironment]: page } as never);
       webAuth.transactionManager.storage.set(verifierKey(TENANT, 'co1'), 'VERIFIER', 1 / 96);
       expect(() => webAuth.crossOriginVerification()).not.toThrow();
-      await afterChunk('cross-origin'); // the page's code arrives with its chunk (issue 32)
+      await afterChunk('legacy'); // the page's code arrives with its chunk (issue 32)
       expect(() => row.send(page, page.parentWindow)).not.toThrow();
       expect(page.parentWindow.posted).toEqual([[{ type: 'ready' }, TENANT]]);
       expect(webAuth.transactionManager.storage.get(verifierKey(TENANT, 'co1'))).toBe('VERIFIER');
@@ -383,7 +383,7 @@ describe('attack catalogue: cross-origin verification messages', () => {
     page.parentWindow = fakeWindow();
     const webAuth = new WebAuth({ domain: 'me.auth0.com', clientID: 'CID', [customEnvironment]: page } as never);
     expect(() => webAuth.crossOriginVerification()).not.toThrow();
-    await afterChunk('cross-origin');
+    await afterChunk('legacy');
     dispatchMessage(page, { type: 'co_verifier_request', request: { id: 'co1' } }, EVIL, page.parentWindow);
     expect(page.parentWindow.posted).toEqual([]);
   });

@@ -8,3 +8,9 @@ import { loadCapability, type CapabilityName } from '../web-auth/load-capability
  */
 export const afterChunk = (name: CapabilityName): Promise<void> =>
   loadCapability(name).then(() => new Promise<void>((done) => queueMicrotask(done)));
+
+/**
+ * Loads `names` now, for tests that compare two runs of one flow: the first run would otherwise
+ * also wait for the module's first import, the second not.
+ */
+export const loadCapabilities = (...names: CapabilityName[]) => Promise.all(names.map((name) => loadCapability(name)));

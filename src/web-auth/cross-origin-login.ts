@@ -45,7 +45,7 @@ export function crossOriginLogin(
   delete params.email;
   const body = credentialsBody(ctx, params);
   return callbackOrPromise<never, void>(cb, (done) => {
-    const chunk = preload('cross-origin');
+    const chunk = preload('legacy');
     call<AnyObject>(
       ctx.client.ctx,
       'POST',
@@ -62,7 +62,7 @@ export function crossOriginLogin(
  * a chunk that fails leaves the tenant unanswered, and the `debug` hook hears why.
  */
 function verify(ctx: WebAuthContext): void {
-  void loadCapability('cross-origin').then(
+  void loadCapability('legacy').then(
     (c) => c.crossOriginVerification(ctx),
     (err: Error) => void trace(ctx.baseOptions.debug, 'coVerification', 'chunk-load-failed', { message: err.message }),
   );

@@ -73,7 +73,7 @@ describe('debug: the other message listeners', () => {
     verify.parentWindow = fakeWindow();
     const request = { type: 'co_verifier_request', request: { id: 'CODE-SECRET' } };
     testWebAuth(verify, { debug }).crossOriginVerification();
-    await afterChunk('cross-origin'); // the page's code arrives with its chunk (issue 32)
+    await afterChunk('legacy'); // the page's code arrives with its chunk (issue 32)
     dispatchMessage(verify, request, EVIL, verify.parentWindow);
     dispatchMessage(verify, { type: 'other', secret: 'AT-SECRET' }, TENANT, verify.parentWindow);
     const popupPage = fakeEnv(`${APP}/popup-callback#access_token=AT-SECRET`);

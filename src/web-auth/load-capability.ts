@@ -9,7 +9,7 @@ import { ChunkLoadError } from './chunk-load-error.js';
 
 const CAPABILITIES = {
   captcha: () => import('./captcha/render.js'),
-  'cross-origin': () => import('./cross-origin/index.js'),
+  legacy: () => import('./legacy/index.js'),
 };
 
 /** The capabilities loaded on first use, by name. */
@@ -31,6 +31,12 @@ export function loadCapability<N extends CapabilityName>(name: N): ReturnType<(t
   }) as ReturnType<(typeof CAPABILITIES)[N]>;
 }
 
+/** Runs a step with capability `N` once it is loaded, or reports the ChunkLoadError (see {@link preload}). */
+export type Preloaded<N extends CapabilityName> = (
+  use: (chunk: Capability<N>) => void,
+  fail: (err: ChunkLoadError) => void,
+) => void;
+
 /** A capability's module, once loaded. */
 export type Capability<N extends CapabilityName> = Awaited<ReturnType<(typeof CAPABILITIES)[N]>>;
 
@@ -40,10 +46,10 @@ export type Capability<N extends CapabilityName> = Awaited<ReturnType<(typeof CA
  * microtask of its own, out of the loader's promise, so a throw from the app's callback is an
  * uncaught error as in v10, not a rejection nobody sees.
  */
-export function preload<N extends CapabilityName>(name: N) {
+export function preload<N extends CapabilityName>(name: N): Preloaded<N> {
   const loaded = loadCapability(name);
   loaded.catch(() => {}); // reported to `fail` when the flow gets there
-  return (use: (chunk: Capability<N>) => void, fail: (err: ChunkLoadError) => void): void =>
+  return (use, fail) =>
     void loaded.then(
       (chunk) => queueMicrotask(() => use(chunk as Capability<N>)),
       (err: ChunkLoadError) => queueMicrotask(() => fail(err)),

@@ -19,9 +19,9 @@ describe('crossOriginVerification', () => {
   it('tells the framing page it is ready, then hands out the verifier once', async () => {
     const { env, webAuth, parent } = setup();
     webAuth.crossOriginVerification();
-    // The page's code arrives with the cross-origin chunk (issue 32).
+    // The page's code arrives with the legacy chunk (issue 32).
     expect(parent.posted).toEqual([]);
-    await afterChunk('cross-origin');
+    await afterChunk('legacy');
     expect(parent.posted).toEqual([[{ type: 'ready' }, TENANT]]);
     dispatchMessage(env, { type: 'co_verifier_request', request: { id: 'co1' } }, TENANT, parent);
     dispatchMessage(env, { type: 'co_verifier_request', request: { id: 'co1' } }, TENANT, parent);
@@ -34,7 +34,7 @@ describe('crossOriginVerification', () => {
   it('ignores other message types, other origins and other windows (the verifier stays)', async () => {
     const { env, webAuth, parent } = setup();
     webAuth.crossOriginAuthenticationCallback();
-    await afterChunk('cross-origin');
+    await afterChunk('legacy');
     dispatchMessage(env, { type: 'something_else', request: { id: 'co1' } }, TENANT, parent);
     dispatchMessage(env, { type: 'co_verifier_request', request: { id: 'co1' } }, 'https://evil.example', parent);
     dispatchMessage(env, { type: 'co_verifier_request', request: { id: 'co1' } }, TENANT, fakeWindow());
@@ -46,13 +46,13 @@ describe('crossOriginVerification', () => {
   it('does nothing without an origin in the fragment or when not framed', async () => {
     const noOrigin = setup('#foo=1');
     noOrigin.webAuth.crossOriginVerification();
-    await afterChunk('cross-origin');
+    await afterChunk('legacy');
     expect(noOrigin.parent.posted).toEqual([]);
     expect(noOrigin.env.listeners.size).toBe(0);
     const top = setup();
     top.env.parentWindow = null;
     top.webAuth.crossOriginVerification();
-    await afterChunk('cross-origin');
+    await afterChunk('legacy');
     expect(top.env.listeners.size).toBe(0);
   });
 });
