@@ -43,9 +43,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Issue 32: captcha loaded on first use from its own chunk (dist/webauth.captcha.min.js, fetched
 // by the main file with its SRI hash): the main file 28,232 B, all CDN files 30,941 B (the loader
 // and the chunk's own gzip stream cost about 1.4 KB over the one file).
+// Issue 32: the embedded-login and legacy helpers' answers in dist/webauth.legacy.min.js (1,524 B):
+// main 27,866 B, all CDN files 32,099 B (+1,158 B: the chunk's stream, banner and imports).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28256;
-const BUDGET_TOTAL_GZIP = 30944;
+const BUDGET_GZIP = 27872;
+const BUDGET_TOTAL_GZIP = 32128;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
