@@ -47,10 +47,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // carried by the chunks that import them: +28 B main file (28,260 B), +43 B all files (30,984 B).
 // Issue 32: usePKCE's redemption, useRefreshTokens and useDpop from one chunk (webauth.code-flow.min.js,
 // 3,509 B): the main file 26,528 B, all CDN files 32,746 B (+1,805 B: the chunk's own stream and exports).
-// Both merged: 26,552 B (26,560 B), all CDN files 32,799 B (32,800 B).
+// Issue 32: the embedded-login and legacy helpers' answers in dist/webauth.legacy.min.js (1,524 B):
+// main 27,866 B, all CDN files 32,099 B (+1,158 B: the chunk's stream, banner and imports).
+// All three merged: the main file 26,134 B (26,144 B), all CDN files 33,920 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26560;
-const BUDGET_TOTAL_GZIP = 32800;
+const BUDGET_GZIP = 26144;
+const BUDGET_TOTAL_GZIP = 33920;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -3,6 +3,7 @@ import { dispatchMessage, fakeEnv, fakePopup, fakeWindow, json, type FakeEnv } f
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import type { DebugEvent } from '../types.js';
 import { checkSession } from './check-session.js';
+import { afterChunk } from '../testing/capabilities.js';
 
 const TENANT = 'https://me.auth0.com';
 const APP = 'https://app.example.com';
@@ -67,11 +68,12 @@ describe('debug: web messages ignored by the filter', () => {
 });
 
 describe('debug: the other message listeners', () => {
-  it('traces what the cross-origin verification page and the popup page ignore', () => {
+  it('traces what the cross-origin verification page and the popup page ignore', async () => {
     const verify = fakeEnv(`${APP}/verify#origin=${encodeURIComponent(TENANT)}`);
     verify.parentWindow = fakeWindow();
     const request = { type: 'co_verifier_request', request: { id: 'CODE-SECRET' } };
     testWebAuth(verify, { debug }).crossOriginVerification();
+    await afterChunk('legacy'); // the page's code arrives with its chunk (issue 32)
     dispatchMessage(verify, request, EVIL, verify.parentWindow);
     dispatchMessage(verify, { type: 'other', secret: 'AT-SECRET' }, TENANT, verify.parentWindow);
     const popupPage = fakeEnv(`${APP}/popup-callback#access_token=AT-SECRET`);
