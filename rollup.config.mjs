@@ -29,6 +29,14 @@ const banner = `/*! webauth-js ${pkg.version} | MIT | bundles jose (MIT) and idb
 // Exported for e2e/bench/tree-shaken-size.mjs, which minifies a bundled app the same way.
 export const terserOptions = { format: { comments: /^!/ }, compress: { passes: 5, hoist_funs: true }, ecma: 2020 };
 
+// Named after the capability's folder: webauth.captcha.min.js. Code that two capabilities share and
+// the main file does not use gets a chunk of its own, named by its content. Exported for the chunk
+// loader's own test (e2e/cdn-chunks.spec.ts).
+export const cdnChunkFileNames = (chunk) =>
+  chunk.facadeModuleId
+    ? `webauth.${basename(dirname(chunk.facadeModuleId))}.min.js`
+    : 'webauth.shared-[hash:10].min.js';
+
 export default [
   {
     // One file per source module, so bundlers can drop what an app does not use; the modular
@@ -64,8 +72,7 @@ export default [
       format: 'amd',
       exports: 'named',
       entryFileNames: 'webauth.min.js',
-      // Named after the capability's folder: webauth.captcha.min.js.
-      chunkFileNames: (chunk) => `webauth.${basename(dirname(chunk.facadeModuleId ?? 'shared/x'))}.min.js`,
+      chunkFileNames: cdnChunkFileNames,
       sourcemap: true,
       plugins: [terser(terserOptions)],
     },

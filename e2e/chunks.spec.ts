@@ -8,15 +8,15 @@
  * - self-hosting: the dist files copied to another path of another server work from there.
  * The challenge endpoint is this file's own server (the tenant's flows are e2e/captcha.spec.ts's).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, newTestContext } from './support/browser.js';
+import { buildViteApp } from './support/vite-app.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const NONCE = 'chunk-test-nonce';
@@ -238,31 +238,14 @@ describe('the ESM build', () => {
 
 describe('an app built with Vite', () => {
   it('gets the captcha code as a chunk of its own, not in its entry file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webauth-vite-app-'));
-    try {
-      writeFileSync(join(dir, 'index.html'), '<div id="c"></div><script type="module" src="./main.js"></script>');
-      writeFileSync(
-        join(dir, 'main.js'),
-        "import { WebAuth } from 'webauth-js';\nconst w = new WebAuth({ domain: 'x.example.com', clientID: 'c' });\n" +
-          "document.body.onclick = () => w.renderCaptcha(document.getElementById('c'), {}, () => {});\nw.authorize({});\n",
-      );
-      const result = await build({
-        root: dir,
-        configFile: false,
-        logLevel: 'silent',
-        resolve: { alias: { 'webauth-js': join(repo, 'dist', 'esm', 'index.js') } },
-        build: { outDir: join(dir, 'out'), write: false },
-      });
-      const output = (Array.isArray(result) ? result[0] : result) as {
-        output: { type: string; isEntry?: boolean; code?: string }[];
-      };
-      const chunks = output.output.filter((o) => o.type === 'chunk');
-      const withCaptcha = chunks.filter((o) => o.code!.includes('captcha-challenge'));
-      expect(chunks.find((o) => o.isEntry)!.code).toContain('response_type');
-      expect(withCaptcha).toHaveLength(1);
-      expect(withCaptcha[0]!.isEntry).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const chunks = await buildViteApp(
+      "import { WebAuth } from 'webauth-js';\nconst w = new WebAuth({ domain: 'x.example.com', clientID: 'c' });\n" +
+        "document.body.onclick = () => w.renderCaptcha(document.getElementById('c'), {}, () => {});\nw.authorize({});\n",
+      '<div id="c"></div>',
+    );
+    const withCaptcha = chunks.filter((o) => o.code.includes('captcha-challenge'));
+    expect(chunks.find((o) => o.isEntry)!.code).toContain('response_type');
+    expect(withCaptcha).toHaveLength(1);
+    expect(withCaptcha[0]!.isEntry).toBe(false);
   });
 });

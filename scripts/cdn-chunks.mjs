@@ -2,15 +2,25 @@
 // AMD modules; this plugin wraps them so that no AMD loader is needed: the main file carries a small
 // loader of its own and still defines the global `auth0` as it evaluates (or module.exports, or an
 // anonymous AMD module, as the UMD file did). A chunk is fetched with a <script> element whose src
-// is resolved against the main file's own URL, with the chunk's SRI hash (written into the main file
-// once the chunks are on disk), crossorigin="anonymous" and the main script's CSP nonce. A chunk that
-// fails (network, or bytes that do not match the hash) rejects the import: no eval, never a hang.
+// is resolved against the main file's own URL, with the chunk's SRI hash, crossorigin="anonymous"
+// and the main script's CSP nonce. A chunk that fails (network, or bytes that do not match the hash)
+// rejects the import: no eval, never a hang.
+// Hashes form a chain of trust: the main file holds those of the chunks it imports; a chunk holds
+// those of the chunks it imports in turn (shared chunks: code two capabilities both use), which the
+// loader accepts only from a chunk that passed its own check. They are written once the files are on
+// disk, the imported ones first.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // A placeholder as long as a real sha384 value, so the main file's source map stays exact.
 const placeholder = (file) => `sha384-${`@sri:${file}`.padEnd(64, '#')}`;
+
+/** Hash slots for the chunks `chunk` loads (statically, or on demand), by file name. */
+const slots = (chunk, main) =>
+  Object.fromEntries(
+    [...chunk.imports, ...chunk.dynamicImports].filter((f) => f !== main).map((f) => [f, placeholder(f)]),
+  );
 
 /** The loader, run when the main file evaluates; `main` gets the entry's exports. */
 const loader = ({ sri, hook, mainId }) => `
@@ -33,7 +43,11 @@ var chunk = function (file) {
       var module = arrived[url];
       script.remove();
       delete arrived[url];
-      if (!error && module) return resolve(run(module[0], module[1]));
+      if (!error && module) {
+        // Hashes of the chunks this one imports: trusted because this chunk passed its own check.
+        for (var name in module[2]) if (!sri[name]) sri[name] = module[2][name];
+        return resolve(run(module[0], module[1]));
+      }
       delete loading[file];
       reject(failed(file, error || 'did not define its module'));
     };
@@ -68,9 +82,9 @@ var define = function (ids, factory) {
 };
 if (typeof self == 'object') Object.defineProperty(self, ${JSON.stringify(hook)}, {
   configurable: true,
-  value: function (ids, factory) {
+  value: function (ids, factory, hashes) {
     var script = doc.currentScript;
-    if (script) arrived[script.src] = [ids, factory];
+    if (script) arrived[script.src] = [ids, factory, hashes];
   },
 });
 `;
@@ -91,32 +105,47 @@ else root.auth0 = api;
  * (one per version, so two copies on a page never mix chunks); `banner`: the licence comment.
  */
 export function cdnChunks({ names, hook, banner }) {
+  let main;
   return {
     name: 'cdn-chunks',
     outputOptions(options) {
+      main = options.entryFileNames;
+      if (typeof main !== 'string') throw new Error('cdn-chunks: entryFileNames must be a file name');
       return { ...options, amd: { ...options.amd, define: 'define' } };
     },
     banner(chunk) {
       if (!chunk.isEntry) return `${banner}\n(function (define) {`;
-      const sri = Object.fromEntries(chunk.dynamicImports.map((file) => [file, placeholder(file)]));
+      if (chunk.imports.length) throw new Error(`cdn-chunks: the main file imports ${chunk.imports} statically`);
       const mainId = `./${chunk.fileName.replace(/\.js$/, '')}`;
-      return `${banner}\n(function () {${loader({ sri, hook, mainId })}`;
+      return `${banner}\n(function () {${loader({ sri: slots(chunk, main), hook, mainId })}`;
     },
     footer(chunk) {
-      return chunk.isEntry ? `${expose(names)}})();` : `})(self[${JSON.stringify(hook)}]);`;
+      if (chunk.isEntry) return `${expose(names)}})();`;
+      const hashes = JSON.stringify(slots(chunk, main));
+      return `})(function (ids, factory) { self[${JSON.stringify(hook)}](ids, factory, ${hashes}); });`;
     },
     writeBundle(options, bundle) {
-      for (const entry of Object.values(bundle)) {
-        if (entry.type !== 'chunk' || !entry.isEntry) continue;
-        const file = join(options.dir, entry.fileName);
+      // Each file's slots are filled once the files it names are final, so a chunk's own hash
+      // covers the hashes it carries; the main file comes last.
+      const pending = new Map(
+        Object.values(bundle)
+          .filter((c) => c.type === 'chunk')
+          .map((c) => [c.fileName, Object.keys(slots(c, main))]),
+      );
+      const hashes = new Map();
+      while (pending.size) {
+        const ready = [...pending].find(([, deps]) => deps.every((f) => hashes.has(f)));
+        if (!ready) throw new Error(`cdn-chunks: chunks import each other in a circle: ${[...pending.keys()]}`);
+        const [name, deps] = ready;
+        const file = join(options.dir, name);
         let code = readFileSync(file, 'utf8');
-        for (const name of entry.dynamicImports) {
-          const bytes = readFileSync(join(options.dir, name));
-          const hash = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-          if (!code.includes(placeholder(name))) throw new Error(`cdn-chunks: no hash slot for ${name}`);
-          code = code.replace(placeholder(name), hash);
+        for (const dep of deps) {
+          if (!code.includes(placeholder(dep))) throw new Error(`cdn-chunks: no hash slot for ${dep} in ${name}`);
+          code = code.replace(placeholder(dep), hashes.get(dep));
         }
         writeFileSync(file, code);
+        hashes.set(name, `sha384-${createHash('sha384').update(code).digest('base64')}`);
+        pending.delete(name);
       }
     },
   };

@@ -2,7 +2,7 @@
 // Usage: node scripts/run-e2e-ts.mjs e2e/<file>.ts [args…]   (npm run bench)
 // Compiles e2e/ with tsc, then runs the compiled counterpart of the given .ts file.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,15 @@ if (compiled.status !== 0) {
   console.error(`run-e2e-ts: tsc -p e2e/tsconfig.json failed (exit ${compiled.status ?? compiled.signal})`);
   process.exit(1);
 }
+
+// The compiled tenant finds its uncompiled files beside itself (e2e/tenant/core/tenant-files.ts):
+// page scripts and fixtures, and the library its hosted page runs (the repository's current build).
+cpSync(resolve(e2eDir, 'tenant', 'fixtures'), resolve(buildDir, 'tenant', 'fixtures'), { recursive: true });
+cpSync(resolve(e2eDir, 'tenant', 'assets'), resolve(buildDir, 'tenant', 'assets'), { recursive: true });
+const dist = resolve(root, 'dist');
+for (const name of existsSync(dist) ? readdirSync(dist) : [])
+  if (/^webauth\.([\w-]+\.)?min\.js$/.test(name) && name !== 'webauth.all.min.js')
+    cpSync(resolve(dist, name), resolve(buildDir, 'tenant', 'assets', name));
 
 const target = resolve(buildDir, rel.replace(/\.ts$/, '.js'));
 if (!existsSync(target)) {

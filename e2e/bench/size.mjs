@@ -43,12 +43,19 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Issue 32: captcha loaded on first use from its own chunk (dist/webauth.captcha.min.js, fetched
 // by the main file with its SRI hash): the main file 28,232 B, all CDN files 30,941 B (the loader
 // and the chunk's own gzip stream cost about 1.4 KB over the one file).
+// Shared chunks (code two on-demand capabilities use and the main file does not), their hashes
+// carried by the chunks that import them: +28 B main file (28,260 B), +43 B all files (30,984 B).
+// Issue 32: usePKCE's redemption, useRefreshTokens and useDpop from one chunk (webauth.code-flow.min.js,
+// 3,509 B): the main file 26,528 B, all CDN files 32,746 B (+1,805 B: the chunk's own stream and exports).
+// Issue 32: the embedded-login and legacy helpers' answers in dist/webauth.legacy.min.js (1,524 B):
+// main 27,866 B, all CDN files 32,099 B (+1,158 B: the chunk's stream, banner and imports).
+// All three merged: the main file 26,134 B (26,144 B), all CDN files 33,920 B.
 // Issue 32: the popup protocol (opener's watch, popup.callback) in its own chunk
-// (dist/webauth.popup-flow.min.js, 972 B gzip); the window still opens in the main file: the main
-// file 28,012 B (28,032 B), all CDN files 31,693 B (+752 B: the chunk's stream, its SRI entry).
+// (dist/webauth.popup-flow.min.js, 990 B gzip); the window still opens in the main file: the main
+// file 25,872 B (25,888 B), all CDN files 34,648 B (+728 B: the chunk's stream, its SRI entry).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28032;
-const BUDGET_TOTAL_GZIP = 31693;
+const BUDGET_GZIP = 25888;
+const BUDGET_TOTAL_GZIP = 34648;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

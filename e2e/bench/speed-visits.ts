@@ -18,6 +18,8 @@ export interface VisitEnv {
   cookies: Cookie[];
   /** `preload`: the callback page asks for the key set with `<link rel="preload">` before the library loads. */
   hint?: 'preload' | undefined;
+  /** The callback page records webauth-js's debug events (e2e/bench/trace-repeat-visit.ts). */
+  trace?: boolean;
 }
 
 export interface VisitFigures {
@@ -40,7 +42,7 @@ const CALLBACK = '/pages/bench-callback.html';
 export const benchConfig = (env: Omit<VisitEnv, 'cookies'>, lib: Lib): AppConfig => ({
   domain: env.tenant.url,
   clientID: 'spa-client',
-  redirectUri: `${env.appOrigin}${CALLBACK}?lib=${lib}${env.hint ? `&hint=${env.hint}` : ''}`,
+  redirectUri: `${env.appOrigin}${CALLBACK}?lib=${lib}${env.hint ? `&hint=${env.hint}` : ''}${env.trace ? '&trace=1' : ''}`,
   responseType: 'token id_token',
   overrides: { __token_issuer: env.tenant.issuer },
 });
@@ -62,11 +64,11 @@ export async function tenantSession(browser: Browser, env: Omit<VisitEnv, 'cooki
 }
 
 /** A redirect login through the tenant session, timed on the callback page. */
-async function timedCallback(
+export async function timedCallback(
   page: Page,
   env: VisitEnv,
   lib: Lib,
-): Promise<{ ms: number; parseMs: number; loadMs: number; jwks: number }> {
+): Promise<{ ms: number; parseMs: number; loadMs: number; jwks: number; steps: [string, number][] }> {
   const config = benchConfig(env, lib);
   await openApp(page, env.appOrigin, lib);
   const before = env.tenant.requests.length;
@@ -86,6 +88,7 @@ async function timedCallback(
     parseMs: result.parseMs,
     loadMs: result.libraryLoadedMs,
     jwks: jwksSince(env.tenant, before),
+    steps: result.steps,
   };
 }
 

@@ -3,9 +3,12 @@
  * which answers every request 50 ms late: bundle evaluation, constructing a client and building an
  * authorize URL, `validateToken`, `parseHash` on a first and a repeat visit, `checkSession`, and the
  * memory left by many `checkSession` calls. The libraries alternate run by run. Prints medians, p90
- * and ours/auth0-js ratios; asserts nothing.
+ * and ours/auth0-js ratios; asserts nothing. First, the sizes a page downloads (part `size`): the
+ * CDN main file and all its files (e2e/bench/size.mjs), and the bundled apps with the common
+ * page's initial chunk (e2e/bench/tree-shaken-size.mjs), each against auth0-js.
  * `npm run bench [-- --runs 15 --calls 1000 --only visits --hint preload]`.
  */
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright';
@@ -209,7 +212,17 @@ function benchDefinition() {
   return definition;
 }
 
+/** The size reports, printed as they are (their ceilings are checked by npm test, not here). */
+function sizes(): void {
+  for (const script of ['e2e/bench/size.mjs', 'e2e/bench/tree-shaken-size.mjs']) {
+    console.log(`\n${script}`);
+    spawnSync(process.execPath, [script], { stdio: 'inherit' });
+  }
+  console.log();
+}
+
 async function main() {
+  if (part('size')) sizes();
   latency.ms = Number(args.latency);
   const [tenant, app, browser] = await Promise.all([
     startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config: benchDefinition() }),

@@ -27,6 +27,13 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 const CEILING_GZIP = 12968;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
+// The common page (app-common.js: authorize, parseHash, checkSession, logout, userInfo with `new
+// WebAuth`), issue 32: its initial chunk, what the page downloads before anything runs: 26,878 B
+// with captcha the only capability loaded on demand; 24,980 B with the code flow on demand too;
+// 24,450 B with the legacy helpers too. A ratchet
+// like the one above; the target is issue 32's.
+const COMMON_CEILING_GZIP = 24480;
+const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.esm.js');
@@ -48,9 +55,12 @@ const measure = (code) => {
 
 const modular = await bundleApp('app.js');
 const classic = await bundleApp('app-webauth.js');
+const common = await bundleApp('app-common.js');
 const rows = [
   ['app.js (webauth-js/modular)', measure(modular.code)],
   ['app-webauth.js (new WebAuth)', measure(classic.code)],
+  ['app-common.js (common page), initial chunk', measure(common.code)],
+  [`app-common.js, ${common.lazy.length} chunks loaded on demand (info)`, measure(common.lazy.join('\n'))],
 ];
 if (existsSync(theirs))
   rows.push(['auth0-js 10.2.1 auth0.min.esm.js (one module, info)', measure(readFileSync(theirs))]);
@@ -63,7 +73,7 @@ console.log('-'.repeat(width + 27));
 for (const [name, m] of rows) {
   console.log(`${name.padEnd(width)}  ${[m.raw, m.gzip, m.brotli].map((n) => String(n).padStart(7)).join('  ')}`);
 }
-const [m, c, t] = rows.map(([, size]) => size);
+const [m, c, first, , t] = rows.map(([, size]) => size);
 console.log(`gzip ratio modular / WebAuth: ${(m.gzip / c.gzip).toFixed(3)}`);
 if (t) console.log(`gzip ratio modular / auth0-js: ${(m.gzip / t.gzip).toFixed(3)}`);
 
@@ -74,8 +84,15 @@ const leaked = modular.modules.filter((id) =>
 if (leaked.length) console.log(`modular app bundles the classes: ${leaked.join(', ')}`);
 
 const ok = m.gzip <= CEILING_GZIP && !leaked.length;
+const commonOk = first.gzip <= COMMON_CEILING_GZIP;
 console.log(
   `target (issue 17): ${m.gzip} / ${TARGET_GZIP} bytes gzip: ${m.gzip <= TARGET_GZIP ? 'met' : `missed by ${m.gzip - TARGET_GZIP} B`}`,
 );
+console.log(
+  `target (issue 32, common page's initial chunk): ${first.gzip} / ${COMMON_TARGET_GZIP} bytes gzip: ${first.gzip <= COMMON_TARGET_GZIP ? 'met' : `missed by ${first.gzip - COMMON_TARGET_GZIP} B`}`,
+);
 console.log(`ceiling: ${m.gzip} / ${CEILING_GZIP} bytes gzip: ${ok ? 'OK' : 'OVER CEILING'}`);
-process.exit(ok ? 0 : 1);
+console.log(
+  `ceiling (common page's initial chunk): ${first.gzip} / ${COMMON_CEILING_GZIP} bytes gzip: ${commonOk ? 'OK' : 'OVER CEILING'}`,
+);
+process.exit(ok && commonOk ? 0 : 1);

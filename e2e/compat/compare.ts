@@ -1,11 +1,11 @@
 /**
  * One differential comparison: a scenario runs once with webauth-js's UMD bundle and once with
- * auth0-js 10.2.1's, each in a fresh browser context against its own copy of the local tenant;
- * the two normalised records are compared.
+ * auth0-js 10.2.1's, each in an emptied browser tab (clean-tab.ts) against its own copy of the
+ * local tenant; the two normalised records are compared.
  */
 import type { Browser } from 'playwright';
 import type { RunningTenant } from '../tenant/index.js';
-import { newTestContext } from '../support/browser.js';
+import { cleanTab } from './clean-tab.js';
 import { appUrl, type LibBuild } from '../support/flow.js';
 import { diff } from './diff.js';
 import {
@@ -30,10 +30,12 @@ export interface Env {
 }
 
 async function runOnce(scenario: Scenario, lib: LibBuild, env: Env) {
-  const context = await newTestContext(env.browser);
+  const { context, page, release } = await cleanTab(env.browser, `${lib} ${env.tenant.url}`, [
+    env.appOrigin,
+    env.tenant.url,
+  ]);
   // Both runs of a scenario start from the same tenant: definition users, no sessions, no codes.
   await context.request.post(`${env.tenant.url}/__admin/reset`);
-  const page = await context.newPage();
   const rec = new Recorder(page, context, env.tenant, env.appOrigin);
   const other = lib === OURS ? REFERENCE : OURS;
   try {
@@ -55,7 +57,8 @@ async function runOnce(scenario: Scenario, lib: LibBuild, env: Env) {
   } catch (err) {
     rec.add('scenario error', { message: err instanceof Error ? err.message.split('\n')[0] : String(err) });
   } finally {
-    await context.close();
+    rec.dispose();
+    await release();
   }
   return rec.entries;
 }

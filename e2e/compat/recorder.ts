@@ -2,7 +2,7 @@
  * What one scenario run observes: the requests the tenant saw, main-frame navigations, console
  * warnings, cookies and storage snapshots, and the values scenarios report, in order.
  */
-import type { BrowserContext, Page } from 'playwright';
+import type { BrowserContext, ConsoleMessage, Frame, Page } from 'playwright';
 import type { RecordedRequest, RunningTenant } from '../tenant/index.js';
 
 const VERIFIER_COOKIE = 'co%2Fverifier%2F';
@@ -24,12 +24,22 @@ export class Recorder {
     private readonly appUrl: string,
   ) {
     this.seen = tenant.requests.length;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) this.entries.push({ kind: 'navigate', url: frame.url() });
-    });
-    page.on('console', (msg) => {
-      if (msg.type() === 'warning') this.entries.push({ kind: 'warning', text: msg.text() });
-    });
+    page.on('framenavigated', this.onNavigated);
+    page.on('console', this.onConsole);
+  }
+
+  private readonly onNavigated = (frame: Frame) => {
+    if (frame === this.page.mainFrame()) this.entries.push({ kind: 'navigate', url: frame.url() });
+  };
+
+  private readonly onConsole = (msg: ConsoleMessage) => {
+    if (msg.type() === 'warning') this.entries.push({ kind: 'warning', text: msg.text() });
+  };
+
+  /** Stops recording (the page is reused by the next run). */
+  dispose(): void {
+    this.page.off('framenavigated', this.onNavigated);
+    this.page.off('console', this.onConsole);
   }
 
   add(kind: string, data: Record<string, unknown>): void {

@@ -56,14 +56,23 @@ export async function signIn(page: Page, appOrigin: string, user = ALICE): Promi
   await page.evaluate(() => (window as any).libReady);
 }
 
-/** Runs `parseHash(options, cb)` on the current page and returns what the callback received. */
-export function parseHash(page: Page, config: AppConfig, options: Record<string, unknown> = {}): Promise<Outcome> {
+/**
+ * Runs `webAuth[method](options, cb)` on a new instance in the page and returns what the first
+ * callback received; `json` passes the result through JSON as an app storing it would.
+ */
+export function callWebAuth(
+  page: Page,
+  config: AppConfig,
+  method: string,
+  options: Record<string, unknown> = {},
+  json = false,
+): Promise<Outcome> {
   return page.evaluate(
-    async ([config, options]) => {
+    async ([config, options, method, json]) => {
       const lib = await (window as any).libReady;
       const webAuth = new lib.WebAuth(config);
       return new Promise<Outcome>((resolve) =>
-        webAuth.parseHash(options, (err: any, result: unknown) =>
+        webAuth[method](options, (err: any, result: unknown) =>
           resolve({
             err: err && {
               json: JSON.parse(JSON.stringify(err)),
@@ -71,11 +80,15 @@ export function parseHash(page: Page, config: AppConfig, options: Record<string,
               message: String(err.message),
               isError: err instanceof Error,
             },
-            result: result === undefined ? null : result,
+            result: result === undefined ? null : json ? JSON.parse(JSON.stringify(result)) : result,
           }),
         ),
       );
     },
-    [config, options] as const,
+    [config, options, method, json] as const,
   );
 }
+
+/** Runs `parseHash(options, cb)` on the current page and returns what the callback received. */
+export const parseHash = (page: Page, config: AppConfig, options: Record<string, unknown> = {}): Promise<Outcome> =>
+  callWebAuth(page, config, 'parseHash', options);

@@ -29,7 +29,7 @@ const copies = [
   [library, 'assets/webauth.min.js'],
   // The chunks the CDN file loads beside itself on first use (webauth.captcha.min.js, ...).
   ...readdirSync(dirname(library))
-    .filter((name) => /^webauth\.[a-z-]+\.min\.js$/.test(name) && name !== 'webauth.all.min.js')
+    .filter((name) => /^webauth\.[\w-]+\.min\.js$/.test(name) && name !== 'webauth.all.min.js')
     .map((name) => [join(dirname(library), name), `assets/${name}`]),
 ];
 for (const [from, to] of copies) {

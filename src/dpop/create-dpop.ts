@@ -12,7 +12,7 @@ import type { DebugHook } from '../types/debug.js';
 import type { Dpop } from '../types/dpop.js';
 import { fetchWithNonceRetry } from './fetch-with-retry.js';
 import { clearDpopKeyPair, dpopKeyId, dpopKeyPair } from './key-store.js';
-import { createNonceMemory } from './nonce-memory.js';
+import { createNonceMemory, type NonceMemory } from './nonce-memory.js';
 import { createProof } from './proof.js';
 
 /** The options of {@link createDpop}: the application, as `new WebAuth` takes it. */
@@ -46,11 +46,15 @@ export interface DpopOptions {
  * ```
  */
 export function createDpop(options: DpopOptions): Dpop {
+  return dpopFor(options, createNonceMemory());
+}
+
+/** @internal {@link createDpop} with the nonce memory given (a `WebAuth`'s, kept in its main file). */
+export function dpopFor(options: DpopOptions, nonces: NonceMemory): Dpop {
   checkOptions(options, 'options parameter is not valid', [...CLIENT_RULES.slice(0, 2), DEBUG_RULE]);
   const env: RedirectEnv = { ...redirectEnv(), ...options[customEnvironment] };
   const { debug } = options;
   const id = dpopKeyId(options.domain, options.clientID);
-  const nonces = createNonceMemory();
   const proofHeaders = async (method: string, url: string, accessToken?: string) => {
     const pair = await dpopKeyPair(id, env, debug);
     const proof = await createProof(pair, { method, url, accessToken, nonce: nonces.nonceFor(url) }, env);

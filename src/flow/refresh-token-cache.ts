@@ -16,6 +16,7 @@ import { createStore, del as idbDel, get as idbGet, set as idbSet } from 'idb-ke
 import { usableLocalStorage } from '../browser/env.js';
 import { idbWithin } from '../browser/idb-deadline.js';
 import type { RedirectContext } from './context.js';
+import { refreshKeyOf } from './refresh-key.js';
 
 /** A held refresh token and the `sub` of the user it was issued to. */
 export interface RefreshEntry {
@@ -27,7 +28,7 @@ export interface RefreshEntry {
 export const REFRESH_IDB_TIMEOUT_MS = 1000;
 
 const memory = new Map<string, RefreshEntry>();
-const keyOf = (ctx: RedirectContext) => '@@webauth@@::refresh::' + ctx.baseOptions.clientID;
+const keyOf = (ctx: RedirectContext) => refreshKeyOf(ctx.baseOptions.clientID);
 // A database of its own (idb-keyval gives each database one store, created on first open).
 const tokenStore = createStore('webauth-js-refresh', 'tokens');
 

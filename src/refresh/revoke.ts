@@ -4,9 +4,6 @@ import { postToTenant } from '../flow/token-request.js';
 import type { RedirectContext } from '../flow/context.js';
 import { readRefreshToken, writeRefreshToken } from '../flow/refresh-token-cache.js';
 
-/** The longest `logout` waits for the token to be forgotten (and, with `useDpop`, revoked). */
-export const LOGOUT_WAIT_MS = 3000;
-
 /** With `useDpop`: deletes the key pair and forgets the access tokens bound to it. Never rejects. */
 export function clearDpopKey(ctx: RedirectContext): Promise<void> {
   if (!ctx.dpop) return Promise.resolve();
@@ -36,14 +33,6 @@ export async function revokeRefreshToken(ctx: RedirectContext): Promise<void> {
   if (ctx.dpop) return answered ? answered.then(() => clearDpopKey(ctx)) : clearDpopKey(ctx);
 }
 
-/**
- * Navigates to `url` (the tenant's logout). v10 leaves at once; with refresh tokens or DPoP the
- * token and key are let go first (both need the page), bounded by {@link LOGOUT_WAIT_MS} so that
- * logout always leaves.
- */
-export function logoutThenLeave(ctx: RedirectContext, url: string): void {
-  const leave = () => ctx.env.navigate(url);
-  if (!ctx.baseOptions.useRefreshTokens && !ctx.dpop) return leave();
-  const done = ctx.baseOptions.useRefreshTokens ? revokeRefreshToken(ctx) : clearDpopKey(ctx);
-  void Promise.race([done.catch(() => undefined), ctx.env.delay(LOGOUT_WAIT_MS)]).then(leave);
-}
+/** What `logout` lets go of before leaving: the refresh token (revoked), else the DPoP key. */
+export const letGo = (ctx: RedirectContext): Promise<void> =>
+  ctx.baseOptions.useRefreshTokens ? revokeRefreshToken(ctx) : clearDpopKey(ctx);

@@ -4,6 +4,7 @@ import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import type { DebugEvent } from '../types.js';
 import { checkSession } from './check-session.js';
 import { loadCapability } from './load-capability.js';
+import { afterChunk } from '../testing/capabilities.js';
 
 const TENANT = 'https://me.auth0.com';
 const APP = 'https://app.example.com';
@@ -75,6 +76,7 @@ describe('debug: the other message listeners', () => {
     verify.parentWindow = fakeWindow();
     const request = { type: 'co_verifier_request', request: { id: 'CODE-SECRET' } };
     testWebAuth(verify, { debug }).crossOriginVerification();
+    await afterChunk('legacy'); // the page's code arrives with its chunk (issue 32)
     dispatchMessage(verify, request, EVIL, verify.parentWindow);
     dispatchMessage(verify, { type: 'other', secret: 'AT-SECRET' }, TENANT, verify.parentWindow);
     const popupPage = fakeEnv(`${APP}/popup-callback#access_token=AT-SECRET`);

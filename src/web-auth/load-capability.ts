@@ -9,6 +9,8 @@ import { ChunkLoadError } from './chunk-load-error.js';
 
 const CAPABILITIES = {
   captcha: () => import('./captcha/render.js'),
+  codeFlow: () => import('../code-flow/index.js'),
+  legacy: () => import('./legacy/index.js'),
   popup: () => import('./popup-flow/index.js'),
 };
 
@@ -29,4 +31,29 @@ export function loadCapability<N extends CapabilityName>(name: N): ReturnType<(t
     const why = cause instanceof Error ? cause.message : String(cause);
     throw new ChunkLoadError(`The ${name} part of webauth-js could not be loaded: ${why}`, { cause });
   }) as ReturnType<(typeof CAPABILITIES)[N]>;
+}
+
+/** Runs a step with capability `N` once it is loaded, or reports the ChunkLoadError (see {@link preload}). */
+export type Preloaded<N extends CapabilityName> = (
+  use: (chunk: Capability<N>) => void,
+  fail: (err: ChunkLoadError) => void,
+) => void;
+
+/** A capability's module, once loaded. */
+export type Capability<N extends CapabilityName> = Awaited<ReturnType<(typeof CAPABILITIES)[N]>>;
+
+/**
+ * Starts loading capability `name` now, beside the flow's first network step, and returns how to
+ * use it later: `use` gets the module, or `fail` the {@link ChunkLoadError}. Each runs in a
+ * microtask of its own, out of the loader's promise, so a throw from the app's callback is an
+ * uncaught error as in v10, not a rejection nobody sees.
+ */
+export function preload<N extends CapabilityName>(name: N): Preloaded<N> {
+  const loaded = loadCapability(name);
+  loaded.catch(() => {}); // reported to `fail` when the flow gets there
+  return (use, fail) =>
+    void loaded.then(
+      (chunk) => queueMicrotask(() => use(chunk as Capability<N>)),
+      (err: ChunkLoadError) => queueMicrotask(() => fail(err)),
+    );
 }

@@ -1,20 +1,20 @@
 /**
  * `renewAuth`, v10's legacy silent authentication: `/authorize` with `prompt=none` in a hidden
  * iframe whose callback page is on the app's origin. The answer is read either from the iframe's
- * own URL fragment once it loads, or from a message the callback page posts to its parent.
+ * own URL fragment once it loads, or from a message the callback page posts to its parent; the
+ * legacy chunk, loaded together with the iframe, reads the answer.
  */
 import { hiddenFrameRun } from '../browser/child-window.js';
 import { currentLocation } from '../browser/env.js';
 import { senderProblem } from '../browser/message-filter.js';
 import { checkOptionsObject } from '../shared/assert.js';
-import { tapError } from '../shared/callback.js';
-import { trace, traceIgnored, withHint } from '../shared/debug.js';
+import { traceIgnored } from '../shared/debug.js';
 import { mergeBase, omit } from '../shared/objects.js';
 import type { WebAuthContext } from '../flow/context.js';
-import { parseHash } from '../flow/parse-hash.js';
 import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import type { RenewAuthOptions } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
+import { preload } from './load-capability.js';
 
 export type { RenewAuthOptions };
 
@@ -31,8 +31,6 @@ const BASE_KEYS = [
 ];
 /** v10's default wait for the iframe's answer. */
 export const RENEW_AUTH_TIMEOUT_MS = 60_000;
-/** What v10 parses when no answer came in time. */
-const TIMEOUT_HASH = '#error=timeout&error_description=Timeout+during+authentication+renew.';
 
 /** Runs `renewAuth(options)`; `cb` gets `parseHash`'s values, or a posted object as it came. */
 export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: NodeCallback<any>): void {
@@ -48,8 +46,9 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
   params = omit(params, ['usePostMessage', 'tenant', 'postMessageDataType', 'postMessageOrigin']);
 
   const url = ctx.client.buildAuthorizeUrl(params);
-  const debug = ctx.baseOptions.debug;
-  const ignored = traceIgnored(debug, 'renewAuth');
+  const ignored = traceIgnored(ctx.baseOptions.debug, 'renewAuth');
+  // With the iframe: the answer's reader arrives while /authorize runs (./legacy/renew-answer.ts).
+  const chunk = preload('legacy');
   hiddenFrameRun<unknown>(
     ctx.env,
     url,
@@ -71,17 +70,7 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
         if (location && location.protocol !== 'about:') answer(location.hash);
       });
     },
-    (value) => {
-      trace(debug, 'renewAuth', value === undefined ? 'timeout' : 'answered');
-      // v10 handed an already parsed (object or null) answer over unchanged.
-      if (value !== undefined && typeof value === 'object') return cb(null, value);
-      // A silent run: login_required and timeout may come from blocked third-party cookies.
-      parseHash(
-        ctx,
-        { hash: value === undefined ? TIMEOUT_HASH : String(value) },
-        tapError(cb, (err) => withHint(err, true)),
-      );
-    },
+    (value) => chunk((c) => c.renewAuthAnswer(ctx, value, cb), cb),
   );
   if (expectsIdToken(params.responseType)) prefetchKeySet(ctx);
 }

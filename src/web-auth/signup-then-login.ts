@@ -1,22 +1,18 @@
 /**
  * Sign up, then log in: the step `redirect.signupAndLogin`, `popup.signupAndLogin` and the hosted
- * page's `signupAndLogin` share. Only the login differs between them.
+ * page's `signupAndLogin` share. Only the login differs between them. The sign-up request is sent
+ * together with the load of the chunk that runs the login after it (./legacy/signup-login.ts).
  */
 import { omit } from '../shared/objects.js';
 import type { DbSignUpOptions } from '../types.js';
 import type { WebAuthContext } from '../flow/context.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
-
-/** v10's `errorInfo` for "the account was created but the automatic login failed". */
-export const SIGNUP_LOGIN_ERROR_INFO = {
-  error_code: 'login_error',
-  message:
-    'Your account was created successfully, but we could not log you in automatically. Please try logging in with your new credentials.',
-};
+import { preload, type Preloaded } from './load-capability.js';
 
 /**
  * Signs up with `options`, then runs `login`; a login error gets v10's `errorInfo` saying the
- * account was created, so the app can ask the user to log in instead of signing up again.
+ * account was created. A chunk that fails to load reaches `cb` as a ChunkLoadError (the account
+ * exists then, as after a failed login).
  */
 export function signupThenLogin<T = never>(
   ctx: WebAuthContext,
@@ -24,12 +20,11 @@ export function signupThenLogin<T = never>(
   login: (cb: NodeCallback<T>) => void,
   cb: NodeCallback<T>,
 ): void {
+  let chunk: Preloaded<'legacy'> | undefined;
   ctx.client.dbConnection.signup(omit(options, ['popupHandler']) as DbSignUpOptions, (err) => {
     if (err) return cb(err);
-    // The popup variant's login calls back with the authResult, which goes through.
-    login((loginErr, result) => {
-      if (loginErr) loginErr.errorInfo = SIGNUP_LOGIN_ERROR_INFO;
-      cb(loginErr, result);
-    });
+    (chunk ??= preload('legacy'))((c) => c.loginAfterSignup(login, cb), cb);
   });
+  // After the sign-up's own argument checks, which throw: an invalid call loads nothing.
+  chunk ??= preload('legacy');
 }

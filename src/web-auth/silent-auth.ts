@@ -1,14 +1,30 @@
 /**
  * Which silent authentication `checkSession` and `renewAuth` run: the refresh-token grant
- * (`useRefreshTokens`), the iframe with a code (`usePKCE`), or v10's iframe unchanged.
+ * (`useRefreshTokens`), the iframe with a code (`usePKCE`), or v10's iframe unchanged. The first
+ * two run in the code-flow chunk, whose load starts with the renewal or with the iframe.
  */
-import { refreshSession } from '../refresh/refresh.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 import { checkSession, legacyCallback } from './check-session.js';
-import type { WebAuthContext } from '../flow/context.js';
+import type { CodeFlowSteps, WebAuthContext } from '../flow/context.js';
+import { prefetchKeySet } from '../flow/key-set-prefetch.js';
 import { renewAuth } from './renew-auth.js';
-import { usesPkce } from '../pkce/start.js';
-import { webMessageCode } from '../pkce/web-message-code.js';
+import { startPkce, usesPkce } from '../pkce/start.js';
+import { preloadCodeFlow, withCodeFlow } from './code-flow-start.js';
+
+/** The steps `checkSession` runs for a code: `response_type=code` with a challenge, then the exchange. */
+function webMessageCode(ctx: WebAuthContext): CodeFlowSteps {
+  return {
+    start: (params) => {
+      // The key set and the chunk load while the iframe and the exchange run, not after them.
+      prefetchKeySet(ctx);
+      preloadCodeFlow();
+      return startPkce(ctx, { ...params, responseType: 'code' });
+    },
+    // The transaction is consumed in the chunk: a failed load leaves it as it was.
+    validate: (c, params, response, done) =>
+      withCodeFlow(done as (err: unknown) => void, (chunk) => chunk.redeemAnswer(c, params, response, done)),
+  };
+}
 
 /** `checkSession`, or `renewAuth` when `legacy` is set, routed by the instance's options. */
 export function silentAuth(ctx: WebAuthContext, options: AnyObject, cb: NodeCallback<any>, legacy?: boolean): void {
@@ -17,7 +33,8 @@ export function silentAuth(ctx: WebAuthContext, options: AnyObject, cb: NodeCall
     legacy && !pkce
       ? renewAuth(ctx, options as never, cb)
       : checkSession(ctx, options, cb, pkce ? webMessageCode(ctx) : undefined);
-  if (ctx.baseOptions.useRefreshTokens) return refreshSession(ctx, options, legacyCallback(cb), iframe);
+  if (ctx.baseOptions.useRefreshTokens)
+    return withCodeFlow(cb, (chunk) => chunk.refreshSession(ctx, options, legacyCallback(cb), iframe));
   // What v10's call returned (its callback's value, for a failed precondition), returned as it was.
   return iframe();
 }

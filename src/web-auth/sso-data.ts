@@ -1,6 +1,7 @@
 /**
  * `client.getSSOData`: on the hosted login page, the tenant's `/user/ssodata`; elsewhere a silent
- * `checkSession` for the connection and user last signed in with, mapped to v10's SSO-data shape.
+ * `checkSession` for the connection and user last signed in with, mapped to v10's SSO-data shape
+ * by the legacy chunk (./legacy/sso-answer.ts).
  */
 import { call, type ClientContext } from '../authentication/client-context.js';
 import { checkValue } from '../shared/assert.js';
@@ -9,47 +10,31 @@ import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { checkSession } from './check-session.js';
 import type { WebAuthContext } from '../flow/context.js';
 import type { NodeCallback } from '../shared/types.js';
+import type { SsoData } from './legacy/sso-answer.js';
+import { preload, type Preloaded } from './load-capability.js';
 
-/** What `getSSOData` reports. */
-export interface SsoData {
-  sso: boolean;
-  lastUsedConnection?: { name?: string };
-  lastUsedUserID?: string;
-  lastUsedUsername?: string;
-  lastUsedClientID?: string;
-  sessionClients?: string[];
-}
+export type { SsoData };
 
-const CONSENT_DESCRIPTION =
-  'Consent required. When using `getSSOData`, the user has to be authenticated with the following scope: `openid profile email`.';
-
-/** Calls back with the session's SSO data (`{ sso: false }` when there is no session). */
+/**
+ * Calls back with the session's SSO data (`{ sso: false }` when there is no session). The silent
+ * check starts now, with the load of the chunk that reads its answer (issue 32).
+ */
 export function ssoDataFromSession(ctx: WebAuthContext, cb: NodeCallback<SsoData>): void {
   const hint = new SsoDataStorage(ctx.ssodataStore).get() ?? {};
-  const clientID = ctx.baseOptions.clientID;
   const options = {
     responseType: 'token id_token',
     scope: 'openid profile email',
     connection: hint.lastUsedConnection,
     timeout: 5000,
   };
-  checkSession(ctx, options, (err, result) => {
-    if (err) {
-      if (err.error === 'login_required') return cb(null, { sso: false });
-      if (err.error === 'consent_required') err.error_description = CONSENT_DESCRIPTION;
-      return cb(err, { sso: false });
-    }
-    const claims = result.idTokenPayload;
-    if (hint.lastUsedSub && hint.lastUsedSub !== claims.sub) return cb(null, { sso: false });
-    cb(null, {
-      lastUsedConnection: { name: hint.lastUsedConnection },
-      lastUsedUserID: claims.sub,
-      lastUsedUsername: claims.email || claims.name,
-      lastUsedClientID: clientID,
-      sessionClients: [clientID],
-      sso: true,
-    });
-  });
+  let chunk: Preloaded<'legacy'> | false | undefined;
+  checkSession(ctx, options, (err, result) =>
+    chunk
+      ? chunk((c) => c.ssoDataAnswer(hint, ctx.baseOptions.clientID, err, result, cb), cb)
+      : // A precondition failed (no iframe): called back at once, as in v10, and nothing to load.
+        ((chunk = false), cb(err, { sso: false })),
+  );
+  chunk ??= preload('legacy');
 }
 
 /**

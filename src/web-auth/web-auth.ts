@@ -17,12 +17,13 @@ import { crossOriginAuthentication } from './cross-origin-login.js';
 import type { AuthCallback, CrossOriginAuthentication, WebMessageHandler } from '../types.js';
 import { HostedPages } from './hosted-pages.js';
 import { deriveWebAuthOptions, validatePkceOptions, validateWebAuthOptions } from './options.js';
-import { parseHashOrCode } from '../pkce/parse-code.js';
+import { parseHashOrCode } from './parse-hash-or-code.js';
 import { silentAuth } from './silent-auth.js';
 import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
-import { logoutThenLeave } from '../refresh/revoke.js';
+import { logoutThenLeave } from './logout.js';
+import { preloadCodeFlow } from './code-flow-start.js';
 import type { Dpop } from '../types/dpop.js';
-import { dpopWiring } from '../dpop/wiring.js';
+import { lazyDpopWiring } from './lazy-dpop.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
@@ -112,7 +113,7 @@ export class WebAuth {
     this.client = new Authentication(baseOptions);
     // The client resolved the same environment from the same options: share it (one per instance).
     const env = this.client.http.env;
-    this.ctx = { ...createWebAuthContext(baseOptions, env, this.client), dpop: dpopWiring(baseOptions, env) };
+    this.ctx = { ...createWebAuthContext(baseOptions, env, this.client), dpop: lazyDpopWiring(baseOptions, env) };
     this.transactionManager = this.ctx.transactionManager;
     linkClientContext(this.client, this.ctx);
     // One storage chain per instance; v10's client had its own SSO-data object over it.
@@ -140,7 +141,10 @@ export class WebAuth {
   authorize(options?: AuthorizeOptions): void {
     if (!usesPkce(this.ctx, options)) return authorize(this.ctx, options);
     // The challenge is a digest (asynchronous); every argument check above it still throws here.
-    void pkceAuthorizeUrl(this.ctx, options).then((url) => this.ctx.env.navigate(url));
+    const url = pkceAuthorizeUrl(this.ctx, options);
+    // Fetched beside the digest, so the callback page's parseHash finds the chunk in the cache.
+    preloadCodeFlow();
+    void url.then((u) => this.ctx.env.navigate(u));
   }
 
   /**

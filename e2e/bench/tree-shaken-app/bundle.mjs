@@ -30,11 +30,11 @@ const tenantModule = (tenant) => ({
 });
 
 /**
- * Bundles `app` (a file name in this folder) into one minified ES module; returns its code and the
- * ids of the modules that went in.
+ * Bundles `app` (a file name in this folder) into minified ES modules; returns the initial chunk's
+ * code and the ids of the modules that went in, and the code of the chunks loaded on demand.
  * @param {string} app
  * @param {{ tenant?: { domain: string, clientID: string } }} [options]
- * @returns {Promise<{ code: string, modules: string[] }>}
+ * @returns {Promise<{ code: string, modules: string[], lazy: string[] }>}
  */
 export async function bundleApp(app, options = {}) {
   const warnings = [];
@@ -46,7 +46,9 @@ export async function bundleApp(app, options = {}) {
   try {
     const { output } = await build.generate({ format: 'es', plugins: [terser(terserOptions)] });
     if (warnings.length) throw new Error(`rollup warned: ${warnings.map((w) => w.message).join('; ')}`);
-    return { code: output[0].code, modules: Object.keys(output[0].modules) };
+    // The entry comes first: the initial chunk; the rest are the chunks it loads on demand.
+    const [entry, ...rest] = output.filter((o) => o.type === 'chunk');
+    return { code: entry.code, modules: Object.keys(entry.modules), lazy: rest.map((c) => c.code) };
   } finally {
     await build.close();
   }

@@ -3,10 +3,10 @@
  * when third-party cookies are blocked, and asks it for the verifier that the embedded login stored
  * (`cross-origin-login.ts`).
  */
-import { currentLocation } from '../browser/env.js';
-import { acceptMessage } from '../browser/message-filter.js';
-import { traceIgnored } from '../shared/debug.js';
-import type { WebAuthContext } from '../flow/context.js';
+import { currentLocation } from '../../browser/env.js';
+import { acceptMessage } from '../../browser/message-filter.js';
+import { traceIgnored } from '../../shared/debug.js';
+import type { WebAuthContext } from '../../flow/context.js';
 
 /** Storage key of the verifier for one cross-origin login (written by the cross-origin login). */
 export const verifierKey = (rootUrl: string, coId: string) =>

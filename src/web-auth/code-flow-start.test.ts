@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearJwksMemoryCache } from '../id-token/jwks.js';
+import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
+import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
+import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
+import { testWebAuth } from '../testing/web-auth.js';
+import { ChunkLoadError } from './chunk-load-error.js';
+
+// The code-flow chunk fails to load while `chunk.fails` is set (as a tampered or missing file would).
+const chunk = vi.hoisted(() => ({ fails: false, loads: 0 }));
+vi.mock('./load-capability.js', async (real) => {
+  const { loadCapability } = await real<typeof import('./load-capability.js')>();
+  const { ChunkLoadError } = await import('./chunk-load-error.js');
+  return {
+    loadCapability: (name: 'codeFlow') => {
+      chunk.loads++;
+      if (!chunk.fails) return loadCapability(name);
+      return Promise.reject(new ChunkLoadError(`The ${name} part of webauth-js could not be loaded`));
+    },
+  };
+});
+
+const TENANT = 'https://me.auth0.com';
+const REFRESH_KEY = '@@webauth@@::refresh::CID';
+let keys: TestKeys;
+let env: FakeEnv;
+let storage: Storage;
+
+const auth = (extra: Record<string, unknown> = {}) => testWebAuth(env, { ...REFRESH_SESSION, ...extra });
+const tenantCalls = () => sent(env).filter((r) => r.url.startsWith(`${TENANT}/oauth/`));
+const outcome = (run: (cb: (err: unknown, result?: unknown) => void) => void) =>
+  new Promise<[any, any]>((done) => run((err, result) => done([err, result])));
+
+beforeEach(async () => {
+  clearJwksMemoryCache();
+  chunk.fails = false;
+  chunk.loads = 0;
+  env = fakeEnv();
+  env.storage = storage = memoryStorage();
+  keys ??= await makeKeys();
+  env.respond = async (url) => {
+    if (url === `${TENANT}/.well-known/jwks.json`) return json(keys.jwks);
+    if (url === `${TENANT}/oauth/token`) {
+      const nonce = new URL(env.navigations[0]!).searchParams.get('nonce');
+      const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce }));
+      return json({ access_token: 'AT', id_token: idToken, refresh_token: 'RT', token_type: 'Bearer' });
+    }
+    if (url === `${TENANT}/oauth/revoke`) return json({});
+    return new Response('not found', { status: 404 });
+  };
+});
+
+describe('the code-flow chunk failing to load', () => {
+  it('v10 options never load it', async () => {
+    const webAuth = testWebAuth(env);
+    webAuth.authorize({ nonce: 'n' });
+    env.url = 'https://app.example.com/callback#error=login_required&state=x';
+    await outcome((cb) => webAuth.parseHash(cb));
+    webAuth.checkSession({}, () => undefined); // its iframe is started (no answer in this fake browser)
+    webAuth.logout();
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
+    expect(env.frames).toHaveLength(1);
+    expect(chunk.loads).toBe(0);
+  });
+
+  it('parseHash: a ChunkLoadError, nothing redeemed, and the transaction stays for a retry', async () => {
+    const webAuth = auth();
+    webAuth.authorize();
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(1));
+    const state = new URL(env.navigations[0]!).searchParams.get('state');
+    env.url = `https://app.example.com/callback?code=C&state=${state}`;
+    chunk.fails = true;
+    const [err, result] = await outcome((cb) => webAuth.parseHash(cb));
+    expect(err).toBeInstanceOf(ChunkLoadError);
+    expect(err).toMatchObject({ code: 'chunk_load_failed', error: 'chunk_load_failed' });
+    expect(result).toBeUndefined();
+    expect(tenantCalls()).toEqual([]);
+    chunk.fails = false;
+    const [again, authResult] = await outcome((cb) => webAuth.parseHash(cb));
+    expect(again).toBeNull();
+    expect(authResult).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
+  });
+
+  it('checkSession with refresh tokens: a ChunkLoadError, and the refresh token is still held', async () => {
+    await codeSignIn(env, auth());
+    const held = storage.getItem(REFRESH_KEY);
+    expect(held).toContain('RT');
+    chunk.fails = true;
+    const before = tenantCalls().length;
+    const [err] = await outcome((cb) => auth().checkSession({}, cb));
+    expect(err).toBeInstanceOf(ChunkLoadError);
+    expect(tenantCalls()).toHaveLength(before);
+    expect(storage.getItem(REFRESH_KEY)).toBe(held);
+  });
+
+  it('logout: leaves at once, forgetting the shared refresh token it cannot revoke', async () => {
+    await codeSignIn(env, auth());
+    chunk.fails = true;
+    const before = tenantCalls().length;
+    auth().logout({ returnTo: 'https://app.example.com/' });
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
+    expect(new URL(env.navigations[1]!).pathname).toBe('/v2/logout');
+    expect(storage.getItem(REFRESH_KEY)).toBeNull();
+    expect(tenantCalls()).toHaveLength(before);
+  });
+
+  it('useDpop: the helper rejects with the ChunkLoadError, learnNonce still answers, and a later call loads it', async () => {
+    chunk.fails = true;
+    const webAuth = auth({ useDpop: true });
+    expect(chunk.loads).toBe(1); // from construction on
+    await expect(webAuth.dpop!.thumbprint()).rejects.toBeInstanceOf(ChunkLoadError);
+    expect(webAuth.dpop!.learnNonce(`${TENANT}/oauth/token`, { 'dpop-nonce': 'n-1' })).toBe('n-1');
+    chunk.fails = false;
+    await expect(webAuth.dpop!.thumbprint()).resolves.toMatch(/^[\w-]{43}$/);
+  });
+});
