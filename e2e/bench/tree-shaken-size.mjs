@@ -30,9 +30,9 @@ const TARGET_GZIP = 7168;
 // The common page (app-common.js: authorize, parseHash, checkSession, logout, userInfo with `new
 // WebAuth`), issue 32: its initial chunk, what the page downloads before anything runs: 26,878 B
 // with captcha the only capability loaded on demand; 24,980 B with the code flow on demand too;
-// 24,450 B with the legacy helpers too. A ratchet
+// 24,450 B with the legacy helpers too; 24,100 B with the popup protocol too. A ratchet
 // like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 24480;
+const COMMON_CEILING_GZIP = 24128;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
