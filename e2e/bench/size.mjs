@@ -53,9 +53,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Issue 32: the popup protocol (opener's watch, popup.callback) in its own chunk
 // (dist/webauth.popup-flow.min.js, 990 B gzip); the window still opens in the main file: the main
 // file 25,872 B (25,888 B), all CDN files 34,648 B (+728 B: the chunk's stream, its SRI entry).
+// The key set kept in localStorage for the next page (read at once; IndexedDB took ~6 ms to answer
+// on a repeat visit, parseHash 9.3 ms -> 2.8 ms in e2e/bench/trace-repeat-visit.ts): +53 B main
+// file (25,925 B), all CDN files 34,701 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25888;
-const BUDGET_TOTAL_GZIP = 34648;
+const BUDGET_GZIP = 25952;
+const BUDGET_TOTAL_GZIP = 34720;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -24,15 +24,18 @@ import { bundleApp } from './tree-shaken-app/bundle.mjs';
 // All three merged: 12,950 B (12,960 B).
 // The app now carries the shared SHA-256 base64url helper and the guarded localStorage read as
 // functions of their own (2 B more here, 13 B less in the UMD file): 12,961 B (12,968 B).
-const CEILING_GZIP = 12968;
+// Issue 32: the key set kept in localStorage for the next page (a repeat visit's parseHash 9.3 ms
+// -> 2.8 ms): +58 B, 13,019 B (13,024 B).
+const CEILING_GZIP = 13024;
 // Issue 17's target for this app.
 const TARGET_GZIP = 7168;
 // The common page (app-common.js: authorize, parseHash, checkSession, logout, userInfo with `new
 // WebAuth`), issue 32: its initial chunk, what the page downloads before anything runs: 26,878 B
 // with captcha the only capability loaded on demand; 24,980 B with the code flow on demand too;
-// 24,450 B with the legacy helpers too; 24,100 B with the popup protocol too. A ratchet
+// 24,450 B with the legacy helpers too; 24,100 B with the popup protocol too;
+// 24,156 B with the key set in localStorage. A ratchet
 // like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 24128;
+const COMMON_CEILING_GZIP = 24160;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

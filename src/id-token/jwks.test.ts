@@ -11,6 +11,17 @@ function memoryHints() {
   };
 }
 
+/** localStorage with no room for a key set (it still takes the short IndexedDB marker). */
+function fullHints() {
+  const hints = memoryHints();
+  const setItem = hints.setItem;
+  hints.setItem = (k: string, v: string) => {
+    if (v.length > 40) throw new DOMException('quota', 'QuotaExceededError');
+    setItem(k, v);
+  };
+  return hints;
+}
+
 const URL = 'https://tenant.example.com/.well-known/jwks.json';
 /** A 2048-bit modulus (256 bytes, top bit set); the value does not matter for the cache. */
 const N_2048 = 'x' + 'A'.repeat(341);
@@ -65,14 +76,57 @@ describe('JWKS cache', () => {
     vi.unstubAllGlobals();
   });
 
-  it('goes to the network first on a first visit, then persists the set and its marker', async () => {
+  it('goes to the network first on a first visit, then keeps the set in localStorage, not IndexedDB', async () => {
     const hints = memoryHints();
     const { getSigningKey } = await page();
     expect(await getSigningKey(URL, 'k1', source(hints))).toEqual(KEY);
     expect(idb.log[0]).toBe('fetch'); // IndexedDB was not opened before the request
     await settle();
+    expect(idb.log).not.toContain('put');
+    expect(JSON.parse(hints.items.get('webauth-js.jwks.' + URL)!)).toEqual({
+      keys: [KEY],
+      fetchedAt: now,
+      ttl: 10 * 60 * 1000,
+    });
+  });
+
+  it('answers a later page from localStorage at once, without opening IndexedDB', async () => {
+    const hints = memoryHints();
+    await (await page()).getSigningKey(URL, 'k1', source(hints));
+    const { getSigningKey } = await page();
+    const origins: string[] = [];
+    idb.log.length = 0;
+    expect(await getSigningKey(URL, 'k1', { ...source(hints), trace: (_kid, from) => origins.push(from) })).toEqual(
+      KEY,
+    );
+    expect(origins).toEqual(['localStorage']);
+    expect(idb.log).toEqual([]);
+    expect(fetches).toBe(1);
+  });
+
+  it('keeps the set in IndexedDB with a short marker where localStorage has no room for it', async () => {
+    const hints = fullHints();
+    await (await page()).getSigningKey(URL, 'k1', source(hints));
+    await settle();
     expect(idb.log).toContain('put');
     expect(hints.items.get('webauth-js.jwks.' + URL)).toBe(`${now} ${10 * 60 * 1000}`);
+    const origins: string[] = [];
+    await (await page()).getSigningKey(URL, 'k1', { ...source(hints), trace: (_kid, from) => origins.push(from) });
+    expect(origins).toEqual(['indexedDB']);
+    expect(fetches).toBe(1);
+  });
+
+  it.each([
+    [
+      'a set with a key that is not a signing key',
+      JSON.stringify({ keys: [{ kty: 'oct', k: 'AAAA' }], fetchedAt: 0, ttl: 600_000 }),
+    ],
+    ['text that is not JSON', '{not json'],
+  ])('does not use a localStorage item holding %s, and fetches instead', async (_name, item) => {
+    const hints = memoryHints();
+    hints.items.set('webauth-js.jwks.' + URL, item.replace('"fetchedAt":0', `"fetchedAt":${now}`));
+    expect(await (await page()).getSigningKey(URL, 'k1', source(hints))).toEqual(KEY);
+    expect(fetches).toBe(1);
   });
 
   it('answers a later page from IndexedDB without a request, and memory after that', async () => {
@@ -290,7 +344,7 @@ describe('JWKS cache', () => {
     expect(fetches).toBe(1);
   });
   it('a preload gives up on a stalled IndexedDB read after 300 ms as the verification does', async () => {
-    const hints = memoryHints();
+    const hints = fullHints();
     await (await page()).getSigningKey(URL, 'k1', source(hints));
     await settle();
     const { preloadKeySet, getSigningKey } = await page();
