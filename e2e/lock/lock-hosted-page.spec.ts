@@ -57,6 +57,8 @@ async function submit(page: Page, email: string, password: string): Promise<void
 
 /** Opens the SPA example and follows its Log in to Lock on the tenant; returns the page's errors. */
 async function openLockFromSpa(page: Page): Promise<string[]> {
+  // A step that cannot happen fails with its own name, not with the test's 60 s timeout.
+  page.setDefaultTimeout(POLL.timeout);
   const errors = watchErrors(page);
   await page.goto(`${spa.url}/`);
   await expect.poll(() => page.textContent('#status'), POLL).toBe('Not signed in.');
