@@ -6,13 +6,10 @@
  * `node scripts/run-e2e-ts.mjs e2e/bench/preconnect.ts [--runs 15]`. Prints medians; asserts nothing.
  */
 import { parseArgs } from 'node:util';
-import { loadavg } from 'node:os';
 import type { Browser, Request } from 'playwright';
-import { defaultDefinition } from '../tenant/index.js';
-import { startAppServer } from '../support/app-server.js';
-import { launchChromium, newTestContext } from '../support/browser.js';
+import { newTestContext } from '../support/browser.js';
 import { openApp } from '../support/flow.js';
-import { startSlowTenant } from './speed-latency.js';
+import { loadAverage, startBenchServers } from './speed-latency.js';
 import { median } from './speed-stats.js';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
@@ -53,24 +50,16 @@ async function sample(browser: Browser, appOrigin: string, jwksUrl: string, hint
 }
 
 async function main() {
-  const [tenant, app, browser] = await Promise.all([
-    startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config: defaultDefinition() }),
-    startAppServer(),
-    launchChromium(),
-  ]);
+  const { tenant, app, browser, close } = await startBenchServers();
   const jwksUrl = `${tenant.url}/.well-known/jwks.json`;
-  console.log(
-    `load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average ${loadAverage()}`);
   const runs: Record<'without' | 'with', Sample[]> = { without: [], with: [] };
   try {
     for (let i = 0; i < Number(args.runs); i++)
       for (const hint of i % 2 ? [true, false] : [false, true])
         runs[hint ? 'with' : 'without'].push(await sample(browser, app.url, jwksUrl, hint));
   } finally {
-    await Promise.all([browser.close(), tenant.close(), app.close()]);
+    await close();
   }
   for (const [name, s] of Object.entries(runs)) {
     const med = (k: keyof Sample) => median(s.map((x) => x[k])).toFixed(2);

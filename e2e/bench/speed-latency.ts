@@ -5,7 +5,11 @@
  */
 import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
-import { startTenant, type RunningTenant, type TenantOptions } from '../tenant/index.js';
+import { loadavg } from 'node:os';
+import type { Browser } from 'playwright';
+import { defaultDefinition, startTenant, type RunningTenant, type TenantOptions } from '../tenant/index.js';
+import { startAppServer, type AppServer } from '../support/app-server.js';
+import { launchChromium } from '../support/browser.js';
 
 /** The current delay; set `ms` to 0 for parts of the bench that should not wait. */
 export const latency = { ms: 50 };
@@ -31,3 +35,31 @@ export async function startSlowTenant(options: TenantOptions & { http: true }): 
     syncBuiltinESMExports();
   }
 }
+
+/** What every browser bench starts: the slow tenant (plain HTTP on 127.0.0.1), the app server and Chromium. */
+export interface BenchServers {
+  tenant: RunningTenant;
+  app: AppServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startBenchServers(config: TenantOptions['config'] = defaultDefinition()): Promise<BenchServers> {
+  const [tenant, app, browser] = await Promise.all([
+    startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config }),
+    startAppServer(),
+    launchChromium(),
+  ]);
+  return {
+    tenant,
+    app,
+    browser,
+    close: async () => void (await Promise.all([browser.close(), tenant.close(), app.close()])),
+  };
+}
+
+/** The machine's load averages (1, 5, 15 min), printed with each bench's figures. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');

@@ -10,13 +10,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright';
 import { defaultDefinition } from '../tenant/index.js';
-import { startAppServer } from '../support/app-server.js';
-import { launchChromium, newTestContext } from '../support/browser.js';
+import { newTestContext } from '../support/browser.js';
 import { appUrl, openApp } from '../support/flow.js';
-import { latency, startSlowTenant } from './speed-latency.js';
+import { latency, loadAverage, startBenchServers } from './speed-latency.js';
 import { LOOP, timeConstruction, timeEvaluation, timeValidation, type Loop } from './speed-micro.js';
 import { memoryRun } from './speed-memory.js';
 import { emptySamples, interleaved, printTable, type Lib, type Row, type Samples } from './speed-stats.js';
@@ -224,16 +222,8 @@ function sizes(): void {
 async function main() {
   if (part('size')) sizes();
   latency.ms = Number(args.latency);
-  const [tenant, app, browser] = await Promise.all([
-    startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config: benchDefinition() }),
-    startAppServer(),
-    launchChromium(),
-  ]);
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ');
-  console.log(`tenant latency ${latency.ms} ms; ${RUNS} runs per library, interleaved; load average ${load()}`);
+  const { tenant, app, browser, close } = await startBenchServers(benchDefinition());
+  console.log(`tenant latency ${latency.ms} ms; ${RUNS} runs per library, interleaved; load average ${loadAverage()}`);
   if (args.hint) console.log(`callback page hint: ${args.hint}`);
   const t0 = Date.now();
   const rows: Row[] = [];
@@ -251,9 +241,9 @@ async function main() {
     printTable(rows);
     if (part('memory')) await memory(browser, env);
   } finally {
-    await Promise.all([browser.close(), tenant.close(), app.close()]);
+    await close();
   }
-  console.log(`\nload average after ${((Date.now() - t0) / 1000).toFixed(0)} s: ${load()}`);
+  console.log(`\nload average after ${((Date.now() - t0) / 1000).toFixed(0)} s: ${loadAverage()}`);
 }
 
 main().catch((err) => {

@@ -8,13 +8,9 @@
  * asserts nothing.
  */
 import { parseArgs } from 'node:util';
-import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright';
-import { defaultDefinition } from '../tenant/index.js';
-import { startAppServer } from '../support/app-server.js';
-import { launchChromium } from '../support/browser.js';
 import type { AppConfig } from '../support/flow.js';
-import { startSlowTenant } from './speed-latency.js';
+import { loadAverage, startBenchServers } from './speed-latency.js';
 import { onNewSignedInPage } from './speed-sessions.js';
 import { interleaved, median, type Lib } from './speed-stats.js';
 import { benchConfig, tenantSession, type VisitEnv } from './speed-visits.js';
@@ -102,17 +98,8 @@ function print(title: string, traces: Record<Lib, Trace[]>): void {
 }
 
 async function main() {
-  const definition = defaultDefinition();
-  const [tenant, app, browser] = await Promise.all([
-    startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config: definition }),
-    startAppServer(),
-    launchChromium(),
-  ]);
-  console.log(
-    `load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}; ${args.runs} runs per library`,
-  );
+  const { tenant, app, browser, close } = await startBenchServers();
+  console.log(`load average ${loadAverage()}; ${args.runs} runs per library`);
   try {
     const env: VisitEnv = { tenant, appOrigin: app.url, cookies: [] };
     env.cookies = await tenantSession(browser, env);
@@ -128,7 +115,7 @@ async function main() {
     print('first checkSession of a new context', cold);
     print('second checkSession on the same page', warm);
   } finally {
-    await Promise.all([browser.close(), tenant.close(), app.close()]);
+    await close();
   }
 }
 

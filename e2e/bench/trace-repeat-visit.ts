@@ -9,12 +9,9 @@
  * asserts nothing.
  */
 import { parseArgs } from 'node:util';
-import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright';
-import { defaultDefinition } from '../tenant/index.js';
-import { startAppServer } from '../support/app-server.js';
-import { launchChromium, newTestContext } from '../support/browser.js';
-import { startSlowTenant } from './speed-latency.js';
+import { newTestContext } from '../support/browser.js';
+import { loadAverage, startBenchServers } from './speed-latency.js';
 import { interleaved, median, type Lib } from './speed-stats.js';
 import { tenantSession, timedCallback, type VisitEnv } from './speed-visits.js';
 
@@ -104,16 +101,8 @@ async function repeatVisit(browser: Browser, env: VisitEnv, lib: Lib): Promise<T
 }
 
 async function main() {
-  const [tenant, app, browser] = await Promise.all([
-    startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config: defaultDefinition() }),
-    startAppServer(),
-    launchChromium(),
-  ]);
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ');
-  console.log(`load average ${load()}; ${args.runs} runs per library`);
+  const { tenant, app, browser, close } = await startBenchServers();
+  console.log(`load average ${loadAverage()}; ${args.runs} runs per library`);
   try {
     const env: VisitEnv = { tenant, appOrigin: app.url, cookies: [], trace: true };
     env.cookies = await tenantSession(browser, env);
@@ -135,9 +124,9 @@ async function main() {
       const at = traces.umd.flatMap((t) => t.steps.filter(([n]) => n === name).map(([, ms]) => ms));
       console.log(`${name.padEnd(40)}${median(at).toFixed(1).padStart(8)}`);
     }
-    console.log(`load average after: ${load()}`);
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
-    await Promise.all([browser.close(), tenant.close(), app.close()]);
+    await close();
   }
 }
 
