@@ -40,6 +40,10 @@ export default defineConfig({
           // Files in parallel workers build, pack and bundle in their beforeAll at the same time.
           hookTimeout: 120_000,
           maxWorkers: browserWorkers,
+          // A worker's files share its modules (each file imported the tenant's sources anew:
+          // about 2 s of CPU per file) and its one Chromium (e2e/support/browser.ts).
+          isolate: false,
+          env: { WEBAUTH_SHARED_CHROMIUM: '1' },
         },
       },
       {

@@ -9,6 +9,7 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
 import { newTestContext } from '../support/browser.js';
+import { emptyTab } from '../support/reused-tab.js';
 
 export interface Tab {
   context: BrowserContext;
@@ -31,20 +32,6 @@ async function open(browser: Browser): Promise<Kept> {
   return { context, page, cdp: await context.newCDPSession(page) };
 }
 
-async function empty({ context, page, cdp }: Kept, origins: string[]): Promise<void> {
-  await Promise.all(
-    context
-      .pages()
-      .filter((p) => p !== page)
-      .map((p) => p.close()),
-  );
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.goto('about:blank');
-  await context.clearCookies();
-  for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-  await cdp.send('Network.clearBrowserCache');
-}
-
 /**
  * An empty tab for one run, kept under `key` (one per library and tenant: their runs go in
  * parallel). `origins` are those whose storage a run may have written.
@@ -57,7 +44,7 @@ export async function cleanTab(browser: Browser, key: string, origins: string[])
   let tab = kept.get(key);
   if (tab) {
     // A tab that cannot be emptied (it crashed, or its browser went) is replaced.
-    await empty(tab, origins).catch(async () => {
+    await emptyTab(tab, origins).catch(async () => {
       await tab!.context.close().catch(() => {});
       tab = undefined;
     });

@@ -18,11 +18,54 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
-export function launchChromium(): Promise<Browser> {
+/** A Chromium of its own, closed by `close()`. */
+export function launchOwnChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
+  });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * A Chromium for one spec file. With WEBAUTH_SHARED_CHROMIUM=1 (the e2e project, whose files share
+ * their worker's modules) it is a lease on the worker's one Chromium, launched on first use and
+ * again if it went away: launching costs about 1 s of CPU, 44 times a run (issue 34). The lease's
+ * `close()` closes the contexts it made and leaves the browser to the next file. Otherwise, a
+ * Chromium of its own.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!process.env.WEBAUTH_SHARED_CHROMIUM) return launchOwnChromium();
+  let browser = shared && (await shared.catch(() => undefined));
+  if (!browser?.isConnected()) browser = await (shared = launchOwnChromium());
+  return lease(browser);
+}
+
+function lease(browser: Browser): Browser {
+  const made = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    made.add(context);
+    context.once('close', () => made.delete(context));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, name) {
+      if (name === 'newContext')
+        return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+      if (name === 'newPage')
+        return async (...args: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...args);
+          track(page.context());
+          return page;
+        };
+      if (name === 'contexts') return () => [...made];
+      if (name === 'close')
+        return async () => void (await Promise.all([...made].map((c) => c.close().catch(() => {}))));
+      const value = Reflect.get(target, name, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 

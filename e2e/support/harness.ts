@@ -1,12 +1,14 @@
 /**
  * The setup most browser specs share: a local tenant, the app server and Chromium for the whole
- * file, and a fresh browser context and page for every test.
+ * file, and for every test an empty browser tab: the last test's, emptied, when that test left
+ * nothing emptying cannot undo, else a new context and page (e2e/support/reused-tab.ts).
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { startTenant, type RunningTenant, type TenantOptions } from '../tenant/index.js';
 import { startAppServer, type AppServer } from './app-server.js';
-import { launchChromium, newTestContext } from './browser.js';
+import { launchChromium } from './browser.js';
+import { reusedTab } from './reused-tab.js';
 
 export interface BrowserHarness {
   tenant: RunningTenant;
@@ -19,16 +21,16 @@ export interface BrowserHarness {
 /** Registers the hooks; read the fields inside tests (they are set by then). */
 export function useBrowserHarness(tenantOptions: TenantOptions = { testEndpoints: true }): BrowserHarness {
   const h = {} as BrowserHarness;
+  const tab = reusedTab(() => h.browser);
   beforeAll(async () => {
     [h.tenant, h.app, h.browser] = await Promise.all([startTenant(tenantOptions), startAppServer(), launchChromium()]);
   });
   afterAll(async () => {
+    await tab.close();
     await Promise.all([h.browser?.close(), h.tenant?.close(), h.app?.close()]);
   });
   beforeEach(async () => {
-    await h.context?.close();
-    h.context = await newTestContext(h.browser);
-    h.page = await h.context.newPage();
+    ({ context: h.context, page: h.page } = await tab.next());
   });
   return h;
 }

@@ -1,0 +1,125 @@
+/**
+ * One browser tab per spec file, emptied between tests instead of replaced (issue 34): a new
+ * context and page cost about 0.8 s of CPU on the 2-core CI machine (a new renderer process and
+ * its first navigation), emptying a used one about a quarter of that.
+ *
+ * Only a test that used nothing emptying cannot undo gets the tab back. The page and context a test
+ * sees are watched: a call outside the lists below (an init script, an exposed function, an event
+ * listener, offline mode, permissions, extra headers, closing the page…) marks the tab as used up,
+ * and the next test gets a new context. Emptying removes other pages, routes, the document
+ * (about:blank), cookies, every storage of every origin the tab reached (local and session
+ * storage, IndexedDB, cache storage) and the HTTP cache. WEBAUTH_FRESH_CONTEXTS=1 gives every test
+ * a new context, to check that a failure is not a leftover of an earlier test.
+ */
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+import { newTestContext } from './browser.js';
+
+// Calls that leave nothing behind once the tab is emptied (routes are removed, documents replaced).
+const PAGE_CALLS = new Set(
+  (
+    '$ $$ $eval $$eval addScriptTag addStyleTag check click content context dblclick ' +
+    'dispatchEvent evaluate evaluateHandle fill focus frame frameLocator frames getAttribute ' +
+    'getByLabel getByRole getByTestId getByText goBack goForward goto hover innerHTML ' +
+    'innerText inputValue isChecked isClosed isDisabled isEditable isEnabled isHidden ' +
+    'isVisible locator mainFrame press reload route screenshot selectOption setContent ' +
+    'textContent title type unroute unrouteAll url waitForEvent waitForFunction ' +
+    'waitForLoadState waitForRequest waitForResponse waitForSelector waitForURL'
+  ).split(' '),
+);
+const CONTEXT_CALLS = new Set(
+  'addCookies browser clearCookies cookies newPage pages route unroute unrouteAll waitForEvent'.split(' '),
+);
+
+export interface ReusedTab {
+  /** A context and page for the next test: the kept ones emptied, or new ones. */
+  next(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+interface Kept {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  origins: Set<string>;
+  usedUp: boolean;
+}
+
+/** `target`'s methods, each call outside `allowed` marking `kept` as used up. */
+function watched<T extends object>(target: T, allowed: Set<string>, kept: Kept, extra: Partial<T> = {}): T {
+  return new Proxy(target, {
+    get(obj, name) {
+      if (typeof name === 'string' && Object.hasOwn(extra, name)) return extra[name as keyof T];
+      const value = Reflect.get(obj, name, obj);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (typeof name !== 'string' || !allowed.has(name)) kept.usedUp = true;
+        return (value as (...a: unknown[]) => unknown).apply(obj, args);
+      };
+    },
+  });
+}
+
+async function open(browser: Browser): Promise<Kept> {
+  const context = await newTestContext(browser);
+  const page = await context.newPage();
+  const kept: Kept = { context, page, cdp: await context.newCDPSession(page), origins: new Set(), usedUp: false };
+  // Every origin a document or request of this context reached may have stored something.
+  context.on('request', (r) => {
+    const origin = new URL(r.url()).origin;
+    if (origin.startsWith('http')) kept.origins.add(origin);
+  });
+  return kept;
+}
+
+/**
+ * Empties a used tab: other pages closed, routes removed, the document replaced by about:blank,
+ * cookies cleared, every storage of `origins` (session storage included) and the HTTP cache cleared.
+ * The differential suite's tabs are emptied the same way (e2e/compat/clean-tab.ts).
+ */
+export async function emptyTab(
+  { context, page, cdp }: { context: BrowserContext; page: Page; cdp: CDPSession },
+  origins: Iterable<string>,
+): Promise<void> {
+  await Promise.all(
+    context
+      .pages()
+      .filter((p) => p !== page)
+      .map((p) => p.close()),
+  );
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto('about:blank', { timeout: 5000 });
+  await context.clearCookies();
+  for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await cdp.send('Network.clearBrowserCache');
+}
+
+async function empty(kept: Kept): Promise<void> {
+  await emptyTab(kept, kept.origins);
+  kept.origins.clear();
+}
+
+export function reusedTab(browser: () => Browser): ReusedTab {
+  let kept: Kept | undefined;
+  const fresh = Boolean(process.env.WEBAUTH_FRESH_CONTEXTS);
+  return {
+    async next() {
+      if (kept && !kept.usedUp && !fresh) {
+        // A tab that cannot be emptied (it crashed, a dialog holds it) is replaced.
+        await empty(kept).catch(() => (kept!.usedUp = true));
+      }
+      if (!kept || kept.usedUp || fresh) {
+        await kept?.context.close().catch(() => {});
+        kept = await open(browser());
+      }
+      const k = kept;
+      const context = watched(k.context, CONTEXT_CALLS, k);
+      const page = watched(k.page, PAGE_CALLS, k, { context: () => context });
+      return { context, page };
+    },
+    async close() {
+      await kept?.context.close().catch(() => {});
+      kept = undefined;
+    },
+  };
+}
