@@ -56,9 +56,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // The key set kept in localStorage for the next page (read at once; IndexedDB took ~6 ms to answer
 // on a repeat visit, parseHash 9.3 ms -> 2.8 ms in e2e/bench/trace-repeat-visit.ts): +53 B main
 // file (25,925 B), all CDN files 34,701 B.
+// rollup's minifyInternalExports for the CDN build: the names the chunks import from the main file
+// (and from each other) become one or two letters, the public names stay: main file 25,739 B,
+// all CDN files 34,235 B (-466 B).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25952;
-const BUDGET_TOTAL_GZIP = 34720;
+const BUDGET_GZIP = 25760;
+const BUDGET_TOTAL_GZIP = 34240;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

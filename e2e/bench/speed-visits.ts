@@ -8,8 +8,7 @@
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright';
 import type { RunningTenant } from '../tenant/index.js';
 import { newTestContext } from '../support/browser.js';
-import { appUrl, openApp, signIn, startLogin, type AppConfig } from '../support/flow.js';
-import type { Lib } from './speed-stats.js';
+import { appUrl, openApp, signIn, startLogin, type AppConfig, type LibBuild } from '../support/flow.js';
 
 export interface VisitEnv {
   tenant: RunningTenant;
@@ -39,7 +38,7 @@ export interface VisitFigures {
 const CALLBACK = '/pages/bench-callback.html';
 
 /** Both libraries get the same options; the tenant is plain HTTP on 127.0.0.1 (same site as the app). */
-export const benchConfig = (env: Omit<VisitEnv, 'cookies'>, lib: Lib): AppConfig => ({
+export const benchConfig = (env: Omit<VisitEnv, 'cookies'>, lib: LibBuild): AppConfig => ({
   domain: env.tenant.url,
   clientID: 'spa-client',
   redirectUri: `${env.appOrigin}${CALLBACK}?lib=${lib}${env.hint ? `&hint=${env.hint}` : ''}${env.trace ? '&trace=1' : ''}`,
@@ -67,9 +66,11 @@ export async function tenantSession(browser: Browser, env: Omit<VisitEnv, 'cooki
 export async function timedCallback(
   page: Page,
   env: VisitEnv,
-  lib: Lib,
+  lib: LibBuild,
+  /** Options added to the bench's (the code-flow bench's usePKCE and refresh tokens). */
+  extra: Record<string, unknown> = {},
 ): Promise<{ ms: number; parseMs: number; loadMs: number; jwks: number; steps: [string, number][] }> {
-  const config = benchConfig(env, lib);
+  const config = { ...benchConfig(env, lib), ...extra };
   await openApp(page, env.appOrigin, lib);
   const before = env.tenant.requests.length;
   await Promise.all([
@@ -114,7 +115,7 @@ async function settle(page: Page): Promise<void> {
     .catch(() => undefined); // auth0-js keeps no key cache
 }
 
-export async function visitRun(browser: Browser, env: VisitEnv, lib: Lib): Promise<VisitFigures> {
+export async function visitRun(browser: Browser, env: VisitEnv, lib: LibBuild): Promise<VisitFigures> {
   let context: BrowserContext | undefined;
   try {
     context = await newTestContext(browser);

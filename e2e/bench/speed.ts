@@ -5,8 +5,9 @@
  * memory left by many `checkSession` calls. The libraries alternate run by run. Prints medians, p90
  * and ours/auth0-js ratios; asserts nothing. First, the sizes a page downloads (part `size`): the
  * CDN main file and all its files (e2e/bench/size.mjs), and the bundled apps with the common
- * page's initial chunk (e2e/bench/tree-shaken-size.mjs), each against auth0-js.
- * `npm run bench [-- --runs 15 --calls 1000 --only visits --hint preload]`.
+ * page's initial chunk (e2e/bench/tree-shaken-size.mjs), each against auth0-js. Part `codeflow`:
+ * the code flow with refresh tokens, the CDN main file against the all-in-one file (speed-code-flow.ts).
+ * `npm run bench [-- --runs 15 --calls 1000 --only visits,codeflow --hint preload]`.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ import { memoryRun } from './speed-memory.js';
 import { emptySamples, interleaved, printTable, type Lib, type Row, type Samples } from './speed-stats.js';
 import { benchConfig, tenantSession, visitRun, type VisitEnv, type VisitFigures } from './speed-visits.js';
 import { anonymousLoadsRun, coldCheckSessionRun } from './speed-sessions.js';
+import { CODE_FLOW_COLUMNS, codeFlowRows } from './speed-code-flow.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -239,6 +241,12 @@ async function main() {
     if (part('validate')) await validation(browser, env, rows);
     if (part('visits')) await visits(browser, env, rows);
     printTable(rows);
+    if (part('codeflow')) {
+      console.log(
+        '\nusePKCE + useRefreshTokens + localstorage: the CDN main file (code-flow chunk on demand) / the all-in-one file',
+      );
+      printTable(await codeFlowRows(browser, env, RUNS), CODE_FLOW_COLUMNS);
+    }
     if (part('memory')) await memory(browser, env);
   } finally {
     await close();

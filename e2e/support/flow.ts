@@ -4,7 +4,8 @@
  */
 import type { Page } from 'playwright';
 
-export type LibBuild = 'umd' | 'esm' | 'ref';
+/** `all`: the all-in-one CDN file (dist/webauth.all.min.js), the code-flow bench's baseline. */
+export type LibBuild = 'umd' | 'esm' | 'ref' | 'all';
 
 /** Our two builds, then auth0-js 10.2.1 itself: a flow that passes for `ref` proves the tenant speaks v10's protocol. */
 export const ALL_LIBS: readonly LibBuild[] = ['umd', 'esm', 'ref'];

@@ -1,0 +1,85 @@
+/**
+ * The code flow with `usePKCE`, `useRefreshTokens` and `cacheLocation: 'localstorage'`, in the CDN
+ * main file (its code-flow chunk loaded on first use) against the all-in-one file (everything in
+ * one script, as the CDN build was before issue 32), in the same run: the first visit's callback
+ * (the code redeemed, the ID token verified) and the first `checkSession` of a new page load (the
+ * refresh grant). auth0-js has no code flow, so it is not in this table. The app server answers
+ * at once and the tenant 50 ms late, so a chunk fetched in series with a tenant request would show.
+ */
+import type { Browser, BrowserContext } from 'playwright';
+import { newTestContext } from '../support/browser.js';
+import { openApp, type LibBuild } from '../support/flow.js';
+import { emptySamples, type Row, type Samples } from './speed-stats.js';
+import { benchConfig, timedCallback, timedCheckSession, type VisitEnv } from './speed-visits.js';
+
+export const CODE_FLOW = {
+  responseType: 'code',
+  usePKCE: true,
+  useRefreshTokens: true,
+  cacheLocation: 'localstorage',
+} as const;
+
+/** The chunked main file in the table's first column, the all-in-one file in the second. */
+const SLOT: Record<'umd' | 'all', keyof Samples> = { umd: 'umd', all: 'ref' };
+export const CODE_FLOW_COLUMNS = ['CDN main file', 'all-in-one'] as const;
+
+interface CodeFlowFigures {
+  firstMs: number;
+  firstParseMs: number;
+  checkSessionMs: number;
+  chunkRequests: number;
+}
+
+/** One new browser context: log in by redirect (code redeemed on the callback), then a new page load and `checkSession`. */
+async function codeFlowRun(browser: Browser, env: VisitEnv, lib: 'umd' | 'all'): Promise<CodeFlowFigures> {
+  let context: BrowserContext | undefined;
+  try {
+    context = await newTestContext(browser);
+    await context.addCookies(env.cookies);
+    const chunks: string[] = [];
+    context.on('request', (r) => void (/\/webauth\.[\w-]+\.min\.js$/.test(r.url()) && chunks.push(r.url())));
+    const page = await context.newPage();
+    const first = await timedCallback(page, env, lib, CODE_FLOW);
+    await openApp(page, env.appOrigin, lib as LibBuild);
+    const checkSessionMs = await timedCheckSession(page, { ...benchConfig(env, lib), ...CODE_FLOW });
+    return {
+      firstMs: first.ms,
+      firstParseMs: first.parseMs,
+      checkSessionMs,
+      chunkRequests: chunks.filter((url) => !url.endsWith('/webauth.min.js') && !url.includes('.all.')).length,
+    };
+  } finally {
+    await context?.close();
+  }
+}
+
+/** `runs` runs per build, the order swapped every run; rows for `printTable(rows, CODE_FLOW_COLUMNS)`. */
+export async function codeFlowRows(browser: Browser, env: VisitEnv, runs: number): Promise<Row[]> {
+  const [first, firstParse, check, chunkRequests] = [emptySamples(), emptySamples(), emptySamples(), emptySamples()];
+  await codeFlowRun(browser, env, 'umd'); // warm-up, not counted
+  await codeFlowRun(browser, env, 'all');
+  for (let run = 0; run < runs; run++)
+    for (const lib of run % 2 === 0 ? (['all', 'umd'] as const) : (['umd', 'all'] as const)) {
+      const f = await codeFlowRun(browser, env, lib);
+      first[SLOT[lib]].push(f.firstMs);
+      firstParse[SLOT[lib]].push(f.firstParseMs);
+      check[SLOT[lib]].push(f.checkSessionMs);
+      chunkRequests[SLOT[lib]].push(f.chunkRequests);
+    }
+  return [
+    {
+      name: 'code flow: first visit, callback fetch to parseHash result',
+      unit: 'ms',
+      samples: first,
+      target: '<= 1.0',
+    },
+    { name: '  of which parseHash call to result (code redeemed)', unit: 'ms', samples: firstParse },
+    {
+      name: 'code flow: first checkSession of a new page (refresh grant)',
+      unit: 'ms',
+      samples: check,
+      target: '<= 1.0',
+    },
+    { name: '  chunk requests in all runs', unit: '', samples: chunkRequests, sum: true },
+  ];
+}
