@@ -36,25 +36,33 @@ export async function startSlowTenant(options: TenantOptions & { http: true }): 
   }
 }
 
-/** What every browser bench starts: the slow tenant (plain HTTP on 127.0.0.1), the app server and Chromium. */
+/**
+ * What every browser bench starts: the slow tenant (plain HTTP on 127.0.0.1), the app servers and
+ * Chromium. The app servers start while `http.createServer` is slowed, so they answer as late as
+ * the tenant: the latency of the CDN the library would come from. `app` serves the library with
+ * `no-store` (every page fetches it again), `cdnApp` as a CDN serves a versioned URL (`immutable`).
+ */
 export interface BenchServers {
   tenant: RunningTenant;
   app: AppServer;
+  cdnApp: AppServer;
   browser: Browser;
   close(): Promise<void>;
 }
 
 export async function startBenchServers(config: TenantOptions['config'] = defaultDefinition()): Promise<BenchServers> {
-  const [tenant, app, browser] = await Promise.all([
+  const [tenant, app, cdnApp, browser] = await Promise.all([
     startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config }),
     startAppServer(),
+    startAppServer({ libraryCache: 'immutable' }),
     launchChromium(),
   ]);
   return {
     tenant,
     app,
+    cdnApp,
     browser,
-    close: async () => void (await Promise.all([browser.close(), tenant.close(), app.close()])),
+    close: async () => void (await Promise.all([browser.close(), tenant.close(), app.close(), cdnApp.close()])),
   };
 }
 

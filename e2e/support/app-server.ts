@@ -14,7 +14,15 @@ export interface AppServer {
 export interface AppServerOptions {
   /** 0 (default) picks an ephemeral port. */
   port?: number;
+  /**
+   * `immutable`: dist/ and the vendored auth0-js are served as a CDN serves a versioned URL
+   * (`public, max-age=31536000, immutable`), so a later page takes them from the HTTP cache. The
+   * default, `no-store`, makes every page fetch them again (tests see each rebuild at once).
+   */
+  libraryCache?: 'no-store' | 'immutable';
 }
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 // Walk up to package.json so this works from e2e/support and from e2e/.build/support alike.
 function findRepoRoot(): string {
@@ -53,7 +61,7 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-function handle(req: IncomingMessage, res: ServerResponse): void {
+function handle(req: IncomingMessage, res: ServerResponse, libraryCache: AppServerOptions['libraryCache']): void {
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
 
@@ -89,7 +97,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, {
     'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'Content-Length': String(stats.size),
-    'Cache-Control': 'no-store',
+    'Cache-Control': libraryCache === 'immutable' && /^\/(dist|vendor)\//.test(pathname) ? IMMUTABLE : 'no-store',
   });
   if (req.method === 'HEAD') return void res.end();
   createReadStream(file)
@@ -99,7 +107,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 
 /** Serves the test pages, dist/, examples/ and selected node_modules on 127.0.0.1. */
 export function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
-  const server = createServer(handle);
+  const server = createServer((req, res) => handle(req, res, options.libraryCache));
   return new Promise((resolveStart, rejectStart) => {
     server.once('error', rejectStart);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
