@@ -153,180 +153,183 @@ function checkSession(page: Page): Promise<unknown> {
   );
 }
 
-it('bundles Lock with the aliased auth0-js through its exports map, without warnings', async () => {
-  const { inputs, warnings } = apps['webauth-js'].built;
-  expect(warnings).toEqual([]);
-  expect(inputs.filter((i) => i.includes('auth0-js/'))).toEqual([
-    'node_modules/auth0-js/dist/webauth.min.cjs',
-    'node_modules/auth0-js/dist/cordova-auth0-plugin.cjs',
-  ]);
-  // Not Lock's own auth0-js 9, nor the repository's auth0-js 10.2.1.
-  expect(inputs.some((i) => i.startsWith('node_modules/auth0-lock/node_modules/auth0-js/'))).toBe(false);
-  const installed = JSON.parse(
-    await readFile(join(apps['webauth-js'].built.dir, 'node_modules', 'auth0-js', 'package.json'), 'utf8'),
-  ) as { name: string };
-  expect(installed.name).toBe('webauth-js');
-});
-
-it('auth0-js 10.2.1 built the same way fails at start: its require entry is a UMD .js in a module package', async () => {
-  const { inputs, warnings } = apps['reference-plain'].built;
-  expect(warnings).toEqual([]);
-  expect(inputs).toContain('../../../node_modules/auth0-js/dist/auth0.min.js');
-  const errors: string[] = [];
-  h.page.on('pageerror', (err) => errors.push(err.message));
-  await h.page.goto(`${apps['reference-plain'].url}/?mode=redirect`);
-  await expect.poll(() => errors, POLL).toEqual([expect.stringContaining("reading 'version'")]);
-  expect(await h.page.$('.auth0-lock-opened form')).toBeNull();
-  // The reference flows therefore point Lock's require('auth0-js') at its ESM build.
-  expect(apps.reference.built.inputs).toContain('../../../node_modules/auth0-js/dist/auth0.min.esm.js');
-});
-
-describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
-  it('a wrong password is shown by Lock; then redirect login verifies the ID token (nonce, at_hash)', async () => {
-    const errors = await openLock(h.page, flavour);
-    await recorded('wrong password', flavour, async () => {
-      await submitCredentials(h.page, ALICE.email, 'not-her-password');
-      await expect
-        .poll(() => h.page.textContent('.auth0-global-message-error'), POLL)
-        .toMatch(/wrong email or password/i);
-      expect(await h.page.textContent('#status')).toBe('Not signed in.');
-    });
-    await recorded('redirect login', flavour, async () => {
-      const from = h.tenant.requests.length;
-      await submitCredentials(h.page, ALICE.email, ALICE.password);
-      const claims = await signedInAs(h.page, ALICE.email);
-      await ssoCheckSince(from);
-      const authorize = h.tenant.requests.filter((r) => r.path === '/authorize' && r.query['login_ticket']).at(-1);
-      expect(claims).toMatchObject({ email: ALICE.email, aud: 'spa-client', iss: h.tenant.issuer });
-      expect(claims['nonce']).toBe(authorize?.query['nonce']);
-      expect(claims['at_hash']).toEqual(expect.any(String));
-      expect(new URL(h.page.url()).hash).toBe('');
-    });
-    expect(errors).toEqual([]);
+// In order even when vitest shuffles: the last test compares the requests the flows recorded.
+describe('Lock 14.3.0 on both libraries', { shuffle: false }, () => {
+  it('bundles Lock with the aliased auth0-js through its exports map, without warnings', async () => {
+    const { inputs, warnings } = apps['webauth-js'].built;
+    expect(warnings).toEqual([]);
+    expect(inputs.filter((i) => i.includes('auth0-js/'))).toEqual([
+      'node_modules/auth0-js/dist/webauth.min.cjs',
+      'node_modules/auth0-js/dist/cordova-auth0-plugin.cjs',
+    ]);
+    // Not Lock's own auth0-js 9, nor the repository's auth0-js 10.2.1.
+    expect(inputs.some((i) => i.startsWith('node_modules/auth0-lock/node_modules/auth0-js/'))).toBe(false);
+    const installed = JSON.parse(
+      await readFile(join(apps['webauth-js'].built.dir, 'node_modules', 'auth0-js', 'package.json'), 'utf8'),
+    ) as { name: string };
+    expect(installed.name).toBe('webauth-js');
   });
 
-  it.each([
-    {
-      name: 'an access token that does not match at_hash',
-      expected: /^invalid_token: .*(at_hash|access.?token)/i,
-      // The tenant's answer, with the access token in the redirect swapped for another value.
-      tamper: async (route: Route) => {
-        const response = await route.fetch({ maxRedirects: 0 });
-        const location = (response.headers()['location'] ?? '').replace(/access_token=[^&]+/, 'access_token=swapped');
-        await route.fulfill({ response, headers: { ...response.headers(), location } });
+  it('auth0-js 10.2.1 built the same way fails at start: its require entry is a UMD .js in a module package', async () => {
+    const { inputs, warnings } = apps['reference-plain'].built;
+    expect(warnings).toEqual([]);
+    expect(inputs).toContain('../../../node_modules/auth0-js/dist/auth0.min.js');
+    const errors: string[] = [];
+    h.page.on('pageerror', (err) => errors.push(err.message));
+    await h.page.goto(`${apps['reference-plain'].url}/?mode=redirect`);
+    await expect.poll(() => errors, POLL).toEqual([expect.stringContaining("reading 'version'")]);
+    expect(await h.page.$('.auth0-lock-opened form')).toBeNull();
+    // The reference flows therefore point Lock's require('auth0-js') at its ESM build.
+    expect(apps.reference.built.inputs).toContain('../../../node_modules/auth0-js/dist/auth0.min.esm.js');
+  });
+
+  describe.each(FLAVOURS)('Lock 14.3.0 on %s', (flavour) => {
+    it('a wrong password is shown by Lock; then redirect login verifies the ID token (nonce, at_hash)', async () => {
+      const errors = await openLock(h.page, flavour);
+      await recorded('wrong password', flavour, async () => {
+        await submitCredentials(h.page, ALICE.email, 'not-her-password');
+        await expect
+          .poll(() => h.page.textContent('.auth0-global-message-error'), POLL)
+          .toMatch(/wrong email or password/i);
+        expect(await h.page.textContent('#status')).toBe('Not signed in.');
+      });
+      await recorded('redirect login', flavour, async () => {
+        const from = h.tenant.requests.length;
+        await submitCredentials(h.page, ALICE.email, ALICE.password);
+        const claims = await signedInAs(h.page, ALICE.email);
+        await ssoCheckSince(from);
+        const authorize = h.tenant.requests.filter((r) => r.path === '/authorize' && r.query['login_ticket']).at(-1);
+        expect(claims).toMatchObject({ email: ALICE.email, aud: 'spa-client', iss: h.tenant.issuer });
+        expect(claims['nonce']).toBe(authorize?.query['nonce']);
+        expect(claims['at_hash']).toEqual(expect.any(String));
+        expect(new URL(h.page.url()).hash).toBe('');
+      });
+      expect(errors).toEqual([]);
+    });
+
+    it.each([
+      {
+        name: 'an access token that does not match at_hash',
+        expected: /^invalid_token: .*(at_hash|access.?token)/i,
+        // The tenant's answer, with the access token in the redirect swapped for another value.
+        tamper: async (route: Route) => {
+          const response = await route.fetch({ maxRedirects: 0 });
+          const location = (response.headers()['location'] ?? '').replace(/access_token=[^&]+/, 'access_token=swapped');
+          await route.fulfill({ response, headers: { ...response.headers(), location } });
+        },
       },
-    },
-    {
-      name: 'an ID token issued for another nonce',
-      expected: /^invalid_token: .*nonce/i,
-      // The request reaches the tenant with another nonce than the one Lock stored.
-      tamper: (route: Route) => {
-        const url = new URL(route.request().url());
-        url.searchParams.set('nonce', 'another-nonce');
-        return route.continue({ url: url.href });
+      {
+        name: 'an ID token issued for another nonce',
+        expected: /^invalid_token: .*nonce/i,
+        // The request reaches the tenant with another nonce than the one Lock stored.
+        tamper: (route: Route) => {
+          const url = new URL(route.request().url());
+          url.searchParams.set('nonce', 'another-nonce');
+          return route.continue({ url: url.href });
+        },
       },
-    },
-  ])('redirect login: $name is refused', async ({ expected, tamper }) => {
-    const { page } = h;
-    await h.context.route(`${h.tenant.url}/authorize?*`, (route) =>
-      // Only the login's own /authorize (Lock's silent SSO check passes through).
-      new URL(route.request().url()).searchParams.has('login_ticket') ? tamper(route) : route.fallback(),
-    );
-    await openLock(page, flavour);
-    await submitCredentials(page, ALICE.email, ALICE.password);
-    await expect.poll(() => page.textContent('#error'), POLL).toMatch(expected);
-    expect(await page.textContent('#status')).toBe('Not signed in.');
-    await h.context.unrouteAll({ behavior: 'ignoreErrors' });
-  });
+    ])('redirect login: $name is refused', async ({ expected, tamper }) => {
+      const { page } = h;
+      await h.context.route(`${h.tenant.url}/authorize?*`, (route) =>
+        // Only the login's own /authorize (Lock's silent SSO check passes through).
+        new URL(route.request().url()).searchParams.has('login_ticket') ? tamper(route) : route.fallback(),
+      );
+      await openLock(page, flavour);
+      await submitCredentials(page, ALICE.email, ALICE.password);
+      await expect.poll(() => page.textContent('#error'), POLL).toMatch(expected);
+      expect(await page.textContent('#status')).toBe('Not signed in.');
+      await h.context.unrouteAll({ behavior: 'ignoreErrors' });
+    });
 
-  it('popup login (redirect: false) signs in without leaving the page', async () => {
-    await recorded('popup login', flavour, async () => {
-      const errors = await openLock(h.page, flavour, 'popup');
-      const url = h.page.url();
-      await submitCredentials(h.page, ALICE.email, ALICE.password);
-      const claims = await signedInAs(h.page, ALICE.email);
-      expect(claims).toMatchObject({ aud: 'spa-client', iss: h.tenant.issuer });
-      expect(h.page.url()).toBe(url);
-      expect(errors.filter((e) => !LOCK_POPUP_ERROR.test(e))).toEqual([]);
+    it('popup login (redirect: false) signs in without leaving the page', async () => {
+      await recorded('popup login', flavour, async () => {
+        const errors = await openLock(h.page, flavour, 'popup');
+        const url = h.page.url();
+        await submitCredentials(h.page, ALICE.email, ALICE.password);
+        const claims = await signedInAs(h.page, ALICE.email);
+        expect(claims).toMatchObject({ aud: 'spa-client', iss: h.tenant.issuer });
+        expect(h.page.url()).toBe(url);
+        expect(errors.filter((e) => !LOCK_POPUP_ERROR.test(e))).toEqual([]);
+      });
+    });
+
+    it('signup creates the user and signs them in', async () => {
+      const email = `lock-${flavour}@example.com`;
+      await recorded('signup', flavour, async () => {
+        await openLock(h.page, flavour);
+        await h.page.click('.auth0-lock-tabs a:text("Sign Up")');
+        await submitCredentials(h.page, email, 'Str0ng!passw0rd');
+        await signedInAs(h.page, email);
+      });
+      expect(h.tenant.requests.some((r) => r.path === '/dbconnections/signup' && r.method === 'POST')).toBe(true);
+    });
+
+    it('forgot password sends the reset email and Lock says so', async () => {
+      await recorded('forgot password', flavour, async () => {
+        await openLock(h.page, flavour);
+        await h.page.click('.auth0-lock a.auth0-lock-alternative-link');
+        await h.page.fill('.auth0-lock input[name="email"]', ALICE.email);
+        const before = h.tenant.outbox.length;
+        await h.page.click('.auth0-lock button[name="submit"]');
+        await expect
+          .poll(() => h.page.textContent('.auth0-global-message-success'), POLL)
+          .toMatch(/sent you an email to reset your password/i);
+        const sent = h.tenant.outbox.slice(before);
+        expect(sent.map((m) => [m.kind, m.to])).toEqual([['change_password', ALICE.email]]);
+      });
+    });
+
+    it('passwordless email code signs in', async () => {
+      const email = `code-${flavour}@example.com`;
+      await recorded('passwordless code', flavour, async () => {
+        await openLock(h.page, flavour, 'passwordless');
+        await h.page.fill('.auth0-lock input[name="email"]', email);
+        await h.page.click('.auth0-lock button[name="submit"]');
+        await h.page.waitForSelector('.auth0-lock input[name="vcode"]', POLL);
+        const code = h.tenant.outbox.filter((m) => m.to === email && m.kind === 'passwordless_code').at(-1)?.code;
+        expect(code).toMatch(/^\d{6}$/);
+        await h.page.fill('.auth0-lock input[name="vcode"]', code!);
+        await h.page.click('.auth0-lock button[name="submit"]');
+        const claims = await signedInAs(h.page, email);
+        expect(claims).toMatchObject({ aud: 'spa-client', iss: h.tenant.issuer });
+      });
+    });
+
+    it("Lock's SSO check on load offers the last login and checkSession answers; logout ends the session", async () => {
+      await redirectLogin(h.page, flavour);
+      await recorded('sso check on load', flavour, async () => {
+        await openLock(h.page, flavour);
+        await expect.poll(() => h.page.textContent('.auth0-lock'), POLL).toContain('Last time you logged in with');
+        expect(await h.page.textContent('.auth0-lock')).toContain(ALICE.email);
+      });
+      expect(await checkSession(h.page)).toMatchObject({ email: ALICE.email, aud: 'spa-client' });
+      const returnTo = `${apps[flavour].url}/?mode=redirect`;
+      await recorded('logout', flavour, async () => {
+        await Promise.all([
+          h.page.waitForURL((url) => url.href === returnTo, POLL),
+          h.page.evaluate((to) => (window as unknown as { lock: LockHandle }).lock.logout({ returnTo: to }), returnTo),
+        ]);
+      });
+      await h.page.waitForSelector('.auth0-lock-opened form', POLL);
+      expect(await checkSession(h.page)).toEqual({ error: 'login_required' });
     });
   });
 
-  it('signup creates the user and signs them in', async () => {
-    const email = `lock-${flavour}@example.com`;
-    await recorded('signup', flavour, async () => {
-      await openLock(h.page, flavour);
-      await h.page.click('.auth0-lock-tabs a:text("Sign Up")');
-      await submitCredentials(h.page, email, 'Str0ng!passw0rd');
-      await signedInAs(h.page, email);
-    });
-    expect(h.tenant.requests.some((r) => r.path === '/dbconnections/signup' && r.method === 'POST')).toBe(true);
+  it('sends the same requests as auth0-js 10.2.1 in every flow (method, path, parameter names, fixed values)', () => {
+    expect([...shapes.keys()]).toEqual([
+      'wrong password',
+      'redirect login',
+      'popup login',
+      'signup',
+      'forgot password',
+      'passwordless code',
+      'sso check on load',
+      'logout',
+    ]);
+    for (const [flow, byFlavour] of shapes) {
+      expect(byFlavour['webauth-js'], flow).toEqual(byFlavour.reference);
+    }
   });
-
-  it('forgot password sends the reset email and Lock says so', async () => {
-    await recorded('forgot password', flavour, async () => {
-      await openLock(h.page, flavour);
-      await h.page.click('.auth0-lock a.auth0-lock-alternative-link');
-      await h.page.fill('.auth0-lock input[name="email"]', ALICE.email);
-      const before = h.tenant.outbox.length;
-      await h.page.click('.auth0-lock button[name="submit"]');
-      await expect
-        .poll(() => h.page.textContent('.auth0-global-message-success'), POLL)
-        .toMatch(/sent you an email to reset your password/i);
-      const sent = h.tenant.outbox.slice(before);
-      expect(sent.map((m) => [m.kind, m.to])).toEqual([['change_password', ALICE.email]]);
-    });
-  });
-
-  it('passwordless email code signs in', async () => {
-    const email = `code-${flavour}@example.com`;
-    await recorded('passwordless code', flavour, async () => {
-      await openLock(h.page, flavour, 'passwordless');
-      await h.page.fill('.auth0-lock input[name="email"]', email);
-      await h.page.click('.auth0-lock button[name="submit"]');
-      await h.page.waitForSelector('.auth0-lock input[name="vcode"]', POLL);
-      const code = h.tenant.outbox.filter((m) => m.to === email && m.kind === 'passwordless_code').at(-1)?.code;
-      expect(code).toMatch(/^\d{6}$/);
-      await h.page.fill('.auth0-lock input[name="vcode"]', code!);
-      await h.page.click('.auth0-lock button[name="submit"]');
-      const claims = await signedInAs(h.page, email);
-      expect(claims).toMatchObject({ aud: 'spa-client', iss: h.tenant.issuer });
-    });
-  });
-
-  it("Lock's SSO check on load offers the last login and checkSession answers; logout ends the session", async () => {
-    await redirectLogin(h.page, flavour);
-    await recorded('sso check on load', flavour, async () => {
-      await openLock(h.page, flavour);
-      await expect.poll(() => h.page.textContent('.auth0-lock'), POLL).toContain('Last time you logged in with');
-      expect(await h.page.textContent('.auth0-lock')).toContain(ALICE.email);
-    });
-    expect(await checkSession(h.page)).toMatchObject({ email: ALICE.email, aud: 'spa-client' });
-    const returnTo = `${apps[flavour].url}/?mode=redirect`;
-    await recorded('logout', flavour, async () => {
-      await Promise.all([
-        h.page.waitForURL((url) => url.href === returnTo, POLL),
-        h.page.evaluate((to) => (window as unknown as { lock: LockHandle }).lock.logout({ returnTo: to }), returnTo),
-      ]);
-    });
-    await h.page.waitForSelector('.auth0-lock-opened form', POLL);
-    expect(await checkSession(h.page)).toEqual({ error: 'login_required' });
-  });
-});
-
-it('sends the same requests as auth0-js 10.2.1 in every flow (method, path, parameter names, fixed values)', () => {
-  expect([...shapes.keys()]).toEqual([
-    'wrong password',
-    'redirect login',
-    'popup login',
-    'signup',
-    'forgot password',
-    'passwordless code',
-    'sso check on load',
-    'logout',
-  ]);
-  for (const [flow, byFlavour] of shapes) {
-    expect(byFlavour['webauth-js'], flow).toEqual(byFlavour.reference);
-  }
 });
 
 interface LockHandle {
