@@ -99,6 +99,7 @@ async function empty(kept: Kept): Promise<void> {
   kept.origins.clear();
 }
 
+/** One spec file's tab, on the Chromium `browser()` returns (read when a tab is first needed). */
 export function reusedTab(browser: () => Browser): ReusedTab {
   let kept: Kept | undefined;
   const fresh = Boolean(process.env.WEBAUTH_FRESH_CONTEXTS);
