@@ -23,10 +23,12 @@ const REFRESH = { responseType: 'code', usePKCE: true, useRefreshTokens: true, c
 function fillLocalStorage(page: Page): Promise<number> {
   return page.evaluate(() => {
     let stored = 0;
+    // New keys only: writing an existing key again would count space that was already taken.
+    const round = localStorage.length;
     for (let chunk = 1 << 20, i = 0; chunk >= 1; chunk >>= 1) {
       for (;;) {
         try {
-          localStorage.setItem(`fill-${i++}`, 'x'.repeat(chunk));
+          localStorage.setItem(`fill-${round}-${i++}`, 'x'.repeat(chunk));
           stored += chunk;
         } catch {
           break;
@@ -46,10 +48,26 @@ afterEach(async () => {
   await h.page.evaluate(() => localStorage.clear()).catch(() => undefined);
 });
 
+/**
+ * Fills the app origin's localStorage until a new page of it finds it full. A page hands its writes
+ * to Chromium's browser process asynchronously: a page loaded soon after (the callback, with the
+ * browser process busy) could read the storage before the last of them and find room.
+ */
+async function fillUntilFullOnReload(page: Page): Promise<void> {
+  expect(await fillLocalStorage(page)).toBeGreaterThan(1 << 20);
+  for (let reloads = 0; ; reloads++) {
+    await openApp(page, h.app.url, 'umd');
+    const added = await fillLocalStorage(page);
+    expect(added).toBeGreaterThanOrEqual(0); // still full, or topped up to full
+    if (added === 0) return;
+    expect(reloads, 'localStorage still takes writes after 5 reloads').toBeLessThan(5);
+  }
+}
+
 /** Opens the app with a full localStorage and signs in by redirect; parseHash's outcome on the callback. */
 async function loginWithFullStorage(cfg: AppConfig) {
   await openApp(h.page, h.app.url, 'umd');
-  expect(await fillLocalStorage(h.page)).toBeGreaterThan(1 << 20);
+  await fillUntilFullOnReload(h.page);
   await startLogin(h.page, cfg);
   await signIn(h.page, h.app.url);
   return parseHash(h.page, cfg);
