@@ -4,6 +4,8 @@
  * - a popup login from a click opens its window in the task of the call, before the popup chunk
  *   has arrived (its answer is held until the window exists), and logs in through the chunk on
  *   both sides (the opener's watch, the callback page's `popup.callback`);
+ * - a callback page whose chunk arrives before the opener's: its one 'ready' is kept for the
+ *   opener's chunk, which answers it;
  * - a popup chunk that is missing: the callback gets `chunk_load_failed`, the window is closed;
  * - passwordless stays in the main file (its request handle is returned with its body at once): a
  *   passwordless start sends its request and loads no chunk;
@@ -25,8 +27,12 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.map': 'appli
 interface Site {
   url: string;
   requests: string[];
+  /** The page (`opener`, `callback`) each popup chunk request came from, by its Referer. */
+  chunkFrom: string[];
   /** Held until released: the popup chunk's answer. */
   hold: Promise<void> | null;
+  /** Held until released: the body of the opener's popup chunk (its headers, `no-store`, go at once). */
+  holdOpenerBody: Promise<void> | null;
   /** The popup chunk answers 404. */
   missing: boolean;
   /** `/authorize` answers a page that stays (no redirect back). */
@@ -48,6 +54,8 @@ const PAGES: Record<string, string> = {
   // The click handler records whether window.open ran inside the popup.authorize call.
   opener: `<button id="login">Log in</button>${setup}
 <script>
+window.messages = [];
+addEventListener('message', (e) => messages.push(e.data));
 // Without a user gesture (a page's own script as it loads), the popup blocker refuses.
 window.blockedWithoutGesture = window.open('about:blank') === null;
 document.getElementById('login').onclick = () => {
@@ -83,15 +91,21 @@ async function answer(req: IncomingMessage, res: ServerResponse) {
   const file = resolve(dist, `.${path.slice('/cdn'.length)}`);
   if (!path.startsWith('/cdn/') || !file.startsWith(dist + sep)) return void res.writeHead(404).end();
   if (path.endsWith(`/${CHUNK}`)) {
+    site.chunkFrom.push(new URL(req.headers.referer ?? 'http://x/').pathname.replace('/page/', ''));
     if (site.missing) return void res.writeHead(404).end();
     await site.hold;
+    if (site.holdOpenerBody && String(req.headers.referer).endsWith('/page/opener')) {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).flushHeaders();
+      await site.holdOpenerBody;
+      return void res.end(readFileSync(file));
+    }
   }
   const body = readFileSync(join(file));
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
 }
 
 beforeAll(async () => {
-  site = { url: '', requests: [], hold: null, missing: false, stay: false };
+  site = { url: '', requests: [], chunkFrom: [], hold: null, holdOpenerBody: null, missing: false, stay: false };
   server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -114,6 +128,7 @@ async function openPage(name: string) {
   const problems: string[] = [];
   p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   site.requests.length = 0;
+  site.chunkFrom.length = 0;
   await p.goto(`${site.url}/page/${name}`);
   return { p, context, problems };
 }
@@ -131,17 +146,43 @@ describe('popup login with the CDN main file', () => {
       expect(chunkRequests()).toEqual([]);
       const [popup] = await Promise.all([context.waitForEvent('page'), p.click('#login')]);
       // The window exists while the chunk's answer is still held; the chunk was asked for with it.
+      // (The window's callback page may ask for its own copy before the release: not counted here.)
       expect(await p.evaluate(() => (window as any).openedInCall)).toBe(true);
-      await expect.poll(chunkRequests, { timeout: 10_000 }).toEqual([`GET /cdn/${CHUNK}`]);
+      await expect
+        .poll(() => site.chunkFrom.filter((from) => from === 'opener'), { timeout: 10_000 })
+        .toEqual(['opener']);
       release();
       expect(await outcome(p)).toEqual({ err: null, token: 'AT-popup' });
       await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
       // The opener's chunk and the callback page's (a page of its own, same file).
       expect(chunkRequests()).toEqual([`GET /cdn/${CHUNK}`, `GET /cdn/${CHUNK}`]);
+      expect([...site.chunkFrom].sort()).toEqual(['callback', 'opener']);
       expect(problems).toEqual([]);
     } finally {
       release();
       site.hold = null;
+      await context.close();
+    }
+  });
+
+  it("a callback page that says 'ready' before the opener's popup chunk arrives: the opener answers it on arrival", async () => {
+    const { p, context, problems } = await openPage('opener');
+    let release = () => {};
+    site.holdOpenerBody = new Promise<void>((done) => (release = done));
+    try {
+      const [popup] = await Promise.all([context.waitForEvent('page'), p.click('#login')]);
+      // The callback page has its own chunk and has posted its one 'ready'; the opener's is held.
+      await expect
+        .poll(() => p.evaluate(() => (window as any).messages), { timeout: 10_000 })
+        .toContain('{"a":"ready"}');
+      expect(site.chunkFrom.sort()).toEqual(['callback', 'opener']);
+      release();
+      expect(await outcome(p)).toEqual({ err: null, token: 'AT-popup' });
+      await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      release();
+      site.holdOpenerBody = null;
       await context.close();
     }
   });
@@ -157,7 +198,7 @@ describe('popup login with the CDN main file', () => {
         token: null,
       });
       await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
-      expect(chunkRequests()).toEqual([`GET /cdn/${CHUNK}`]);
+      expect(site.chunkFrom).toEqual(['opener']);
     } finally {
       site.missing = false;
       site.stay = false;

@@ -24,12 +24,16 @@ export interface PopupWatchOptions {
   debug?: DebugHook | undefined;
 }
 
-/** Runs the protocol with the window `openPopupWindow` gave and waits for its one answer. */
+/**
+ * Runs the protocol with the window `openPopupWindow` gave and waits for its one answer. `early`:
+ * messages the window sent before this ran (read first, with the same checks).
+ */
 export function watchPopup(
   env: BrowserEnv,
   options: PopupWatchOptions,
   opened: OpenedPopup,
   done: (err: unknown, data?: unknown) => void,
+  early: readonly MessageEvent[] = [],
 ): PopupChannel {
   const { origin, debug } = options;
   let popup = opened.popup;
@@ -60,20 +64,21 @@ export function watchPopup(
   if (popup) {
     const target = popup;
     const ignored = traceIgnored(debug, 'popup');
+    const read = (event: MessageEvent) => {
+      const message = acceptWindowMessage(event, origin, target, ignored);
+      if (!message) return;
+      const a = message.a;
+      if (a === 'ready' || a === 'error' || a === 'response') trace(debug, 'popup', 'message-accepted', { origin, a });
+      else ignored?.('type', origin);
+      if (a === 'ready') target.postMessage(JSON.stringify({ a: 'request' }), origin);
+      else if (a === 'error') finish(message.d);
+      else if (a === 'response') finish(null, message.d);
+    };
     stops.push(
-      env.listen((event) => {
-        const message = acceptWindowMessage(event, origin, target, ignored);
-        if (!message) return;
-        const a = message.a;
-        if (a === 'ready' || a === 'error' || a === 'response')
-          trace(debug, 'popup', 'message-accepted', { origin, a });
-        else ignored?.('type', origin);
-        if (a === 'ready') target.postMessage(JSON.stringify({ a: 'request' }), origin);
-        else if (a === 'error') finish(message.d);
-        else if (a === 'response') finish(null, message.d);
-      }),
+      env.listen(read),
       env.onPageHide(() => closed('page')),
     );
+    for (const event of early) if (!finished) read(event);
     let cancelPoll = () => {};
     const poll = () => {
       if (target.closed) closed('user');

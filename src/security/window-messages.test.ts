@@ -274,9 +274,9 @@ const popupNoise: { id: string; source: string; name: string; send: (popup: Fake
 describe('attack catalogue: popup messages', () => {
   // The popup chunk's first import (a module transform here) takes a while: done once, before the tests.
   beforeAll(() => loadCapability('popup'));
-  /** Runs `send` once the popup chunk has arrived and the opener listens. */
+  /** Runs `send` once the popup chunk has arrived and the opener watches the window (its close poll runs). */
   const whenListening = (send: () => void) =>
-    void vi.waitFor(() => expect(env.listeners.size).toBeGreaterThan(0)).then(send);
+    void vi.waitFor(() => expect(env.timers.size).toBeGreaterThan(0)).then(send);
   it.each(popupNoise.map((row) => [title(row), row] as const))(
     '%s (ignored, then the genuine answer once)',
     async (_title, row) => {

@@ -102,8 +102,8 @@ describe('debug: popup.authorize', () => {
     const calls: any[] = [];
     webAuth.popup.authorize({}, (err) => calls.push(err));
     const popup = env.opened.at(-1)!;
-    // The popup chunk has arrived: the opener listens.
-    await vi.waitFor(() => expect(env.listeners.size).toBeGreaterThan(0));
+    // The popup chunk has arrived: the opener watches the window (its close poll runs).
+    await vi.waitFor(() => expect(env.timers.size).toBeGreaterThan(0));
     dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT-SECRET' } }), EVIL, popup);
     dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT-SECRET' } }), APP, fakePopup());
     dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);

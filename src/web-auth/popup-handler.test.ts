@@ -1,13 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
+import { dispatchMessage, fakeEnv, fakePopup, type FakeEnv } from '../testing/fake-env.js';
 import { loadCapability } from './load-capability.js';
 import { PopupHandler } from './popup-handler.js';
 
 const APP = 'https://app.example.com';
 const URL_ = 'https://me.auth0.com/authorize?x=1';
 let env: FakeEnv;
-/** The popup chunk has arrived: its protocol listens, or its error timer runs (no window). */
-const arrived = () => vi.waitFor(() => expect(env.listeners.size + env.timers.size).toBeGreaterThan(0));
+/** The popup chunk has arrived: its protocol polls the window, or its error timer runs (no window). */
+const arrived = () => vi.waitFor(() => expect(env.timers.size).toBeGreaterThan(0));
 
 // The chunk's first import (a module transform here) takes a while: done once, before the tests.
 beforeAll(() => loadCapability('popup'));
@@ -77,11 +77,28 @@ describe('popup handler', () => {
     const calls: unknown[] = [];
     const channel = handler.load(URL_, `${APP}/cb`, { origin: APP }, (...args) => calls.push(args));
     expect(env.opened).toHaveLength(1);
-    expect(env.listeners.size).toBe(0);
+    expect(env.timers.size).toBe(0);
     channel.close();
     expect(calls).toEqual([]);
     await vi.waitFor(() => expect(calls).toEqual([['User closed the popup window', undefined]]));
     expect(env.opened[0]!.closed).toBe(true);
+    expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
+  });
+
+  it("keeps the window's messages sent before the chunk arrives (its one 'ready'), and only that window's", async () => {
+    const handler = new PopupHandler(env);
+    const calls: unknown[] = [];
+    handler.load(URL_, `${APP}/cb`, { origin: APP }, (...args) => calls.push(args));
+    const popup = env.opened[0]!;
+    const other = fakePopup();
+    dispatchMessage(env, JSON.stringify({ a: 'response', d: 'from another window' }), APP, other);
+    dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);
+    expect(popup.posted).toEqual([]);
+    await arrived();
+    expect(popup.posted).toEqual([['{"a":"request"}', APP]]);
+    expect(env.listeners.size).toBe(1);
+    dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT' } }), APP, popup);
+    expect(calls).toEqual([[null, { accessToken: 'AT' }]]);
     expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
   });
 });

@@ -78,12 +78,17 @@ export class PopupHandler {
     };
     let channel: PopupChannel | undefined;
     let closeAsked = false;
+    // The callback page may say 'ready' (once) before this page has the chunk: kept for it.
+    const early: MessageEvent[] = [];
+    const stopEarly = env.listen((event) => event.source === opened.popup && early.push(event));
     loadCapability('popup').then(
       (chunk) => {
-        channel = chunk.watchPopup(env, watch, opened, done);
+        stopEarly();
+        channel = chunk.watchPopup(env, watch, opened, done, early);
         if (closeAsked) channel.close();
       },
       (err: Error) => {
+        stopEarly();
         opened.popup?.close();
         // Out of the loader's promise job, so a throwing callback is reported as an error.
         queueMicrotask(() => done(err));

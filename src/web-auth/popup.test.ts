@@ -23,8 +23,8 @@ const collect = () => {
   return { calls, cb: (err: unknown, result?: unknown) => void calls.push([err, result]) };
 };
 const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLength(1));
-/** The popup chunk has arrived (issue 32): the opener's side listens for the popup's messages. */
-const listening = () => vi.waitFor(() => expect(env.listeners.size).toBeGreaterThan(0));
+/** The popup chunk has arrived (issue 32): the opener's side watches the window (its close poll runs). */
+const listening = () => vi.waitFor(() => expect(env.timers.size).toBeGreaterThan(0));
 /** As `answered`, for an error reported on a timer once the chunk is there (no window to watch). */
 const answeredLater = (calls: unknown[]) =>
   vi.waitFor(() => {
