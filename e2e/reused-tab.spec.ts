@@ -1,6 +1,7 @@
 /**
  * The browser harness's reused tab (e2e/support/reused-tab.ts, issue 34): what one test leaves in
- * it is gone for the next, and a test that used something emptying cannot undo gets a new context.
+ * it is gone for the next (its init scripts and listeners too), and a test that used something
+ * emptying cannot undo gets a new context.
  * Two origins stand for the app and the tenant: the second is reached only through an iframe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,20 +88,56 @@ describe('the reused tab', () => {
     }
   });
 
-  it('gives a new context after a test that added an init script, a listener or went offline', async () => {
+  it("removes a test's init scripts and listeners for the next test, in the same tab", async () => {
+    const tab = reusedTab(() => browser);
+    try {
+      const first = await tab.next();
+      const seen: string[] = [];
+      await first.page.addInitScript(() => ((window as any).initScriptRan = true));
+      await first.page.context().addInitScript(() => ((window as any).contextScriptRan = true));
+      // Chained: `on` returns the watched page, so the second listener is undone too.
+      first.page.on('console', (m) => seen.push(`first: ${m.text()}`)).once('console', () => seen.push('once'));
+      first.page.context().on('request', (r) => seen.push(`request: ${new URL(r.url()).pathname}`));
+      await first.page.goto(`${app.url}/pages/app.html?lib=umd`);
+      expect(
+        await first.page.evaluate(() => [(window as any).initScriptRan, (window as any).contextScriptRan]),
+      ).toEqual([true, true]);
+      await first.page.evaluate(() => console.log('hello'));
+      expect(seen).toContain('first: hello');
+
+      const second = await tab.next();
+      expect(first.page.isClosed()).toBe(false); // the same tab, emptied
+      seen.length = 0;
+      await second.page.goto(`${app.url}/pages/app.html?lib=umd`);
+      await second.page.evaluate(() => console.log('again'));
+      expect(
+        await second.page.evaluate(() => [
+          (window as any).initScriptRan ?? null,
+          (window as any).contextScriptRan ?? null,
+        ]),
+      ).toEqual([null, null]);
+      expect(seen).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('gives a new context after a test that went offline or exposed a function', async () => {
     const tab = reusedTab(() => browser);
     try {
       for (const use of [
-        (t: { page: Page }) => t.page.addInitScript(() => ((window as any).initScriptRan = true)),
-        (t: { page: Page }) => void t.page.on('console', () => {}),
         (t: { page: Page }) => t.page.context().setOffline(true),
+        (t: { page: Page }) => t.page.exposeFunction('exposed', () => 1),
       ]) {
         const used = await tab.next();
         await use(used);
         const next = await tab.next();
         expect(used.page.isClosed()).toBe(true); // its context was closed, not emptied
         await next.page.goto(`${app.url}/pages/app.html?lib=umd`);
-        expect(await next.page.evaluate(() => (window as any).initScriptRan ?? false)).toBe(false);
+        expect(await next.page.evaluate(() => [navigator.onLine, typeof (window as any).exposed])).toEqual([
+          true,
+          'undefined',
+        ]);
       }
     } finally {
       await tab.close();

@@ -4,9 +4,10 @@
  * its first navigation), emptying a used one about a quarter of that.
  *
  * Only a test that used nothing emptying cannot undo gets the tab back. The page and context a test
- * sees are watched: a call outside the lists below (an init script, an exposed function, an event
- * listener, offline mode, permissions, extra headers, closing the page…) marks the tab as used up,
- * and the next test gets a new context. Emptying removes other pages, routes, the document
+ * sees are watched: event listeners and init scripts it adds are removed when the tab is emptied; a
+ * call outside the lists below (an exposed function, offline mode, permissions, extra headers,
+ * closing the page…) marks the tab as used up, and the next test gets a new context. Emptying
+ * removes the test's listeners and init scripts, other pages, routes, the document
  * (about:blank), cookies, every storage of every origin the tab reached (local and session
  * storage, IndexedDB, cache storage) and the HTTP cache. WEBAUTH_FRESH_CONTEXTS=1 gives every test
  * a new context, to check that a failure is not a leftover of an earlier test.
@@ -29,6 +30,10 @@ const PAGE_CALLS = new Set(
 const CONTEXT_CALLS = new Set(
   'addCookies browser clearCookies cookies newPage pages route unroute unrouteAll waitForEvent'.split(' '),
 );
+// Calls emptying undoes: listeners are removed, init scripts disposed. They return the watched object
+// (so chained calls stay watched) or the init script's Disposable.
+const LISTEN = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+const UNLISTEN = new Set(['off', 'removeListener']);
 
 export interface ReusedTab {
   /** A context and page for the next test: the kept ones emptied, or new ones. */
@@ -42,18 +47,37 @@ interface Kept {
   cdp: CDPSession;
   origins: Set<string>;
   usedUp: boolean;
+  /** Undoes what the last test added that emptying would not remove (listeners, init scripts). */
+  undo: (() => Promise<unknown> | unknown)[];
 }
 
 /** `target`'s methods, each call outside `allowed` marking `kept` as used up. */
 function watched<T extends object>(target: T, allowed: Set<string>, kept: Kept, extra: Partial<T> = {}): T {
   return new Proxy(target, {
-    get(obj, name) {
+    get(obj, name, receiver) {
       if (typeof name === 'string' && Object.hasOwn(extra, name)) return extra[name as keyof T];
       const value = Reflect.get(obj, name, obj);
       if (typeof value !== 'function') return value;
+      const call = (args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(obj, args);
+      if (typeof name === 'string' && LISTEN.has(name)) {
+        return (event: string, listener: (...a: unknown[]) => void) => {
+          call([event, listener]);
+          const emitter = obj as unknown as { off(event: string, listener: unknown): unknown };
+          kept.undo.push(() => emitter.off(event, listener));
+          return receiver;
+        };
+      }
+      if (typeof name === 'string' && UNLISTEN.has(name)) return (...args: unknown[]) => (call(args), receiver);
+      if (name === 'addInitScript') {
+        return (...args: unknown[]) => {
+          const added = call(args) as Promise<{ dispose(): Promise<void> }>;
+          kept.undo.push(() => added.then((script) => script.dispose()));
+          return added;
+        };
+      }
       return (...args: unknown[]) => {
         if (typeof name !== 'string' || !allowed.has(name)) kept.usedUp = true;
-        return (value as (...a: unknown[]) => unknown).apply(obj, args);
+        return call(args);
       };
     },
   });
@@ -62,7 +86,8 @@ function watched<T extends object>(target: T, allowed: Set<string>, kept: Kept, 
 async function open(browser: Browser): Promise<Kept> {
   const context = await newTestContext(browser);
   const page = await context.newPage();
-  const kept: Kept = { context, page, cdp: await context.newCDPSession(page), origins: new Set(), usedUp: false };
+  const cdp = await context.newCDPSession(page);
+  const kept: Kept = { context, page, cdp, origins: new Set(), usedUp: false, undo: [] };
   // Every origin a document or request of this context reached may have stored something.
   context.on('request', (r) => {
     const origin = new URL(r.url()).origin;
@@ -95,6 +120,8 @@ export async function emptyTab(
 }
 
 async function empty(kept: Kept): Promise<void> {
+  const undo = kept.undo.splice(0);
+  for (const step of undo.reverse()) await step();
   await emptyTab(kept, kept.origins);
   kept.origins.clear();
 }
