@@ -59,12 +59,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // rollup's minifyInternalExports for the CDN build: the names the chunks import from the main file
 // (and from each other) become one or two letters, the public names stay: main file 25,739 B,
 // all CDN files 34,235 B (-466 B).
-// Raised for a fix that cannot load on demand: the opener listens for the popup's messages from the
-// call (its 'ready' could arrive before the popup chunk): +30 B main file (25,769 B), all CDN files
-// 34,286 B.
+// A fix that cannot load on demand: the opener listens for the popup's messages from the call (its
+// 'ready' could arrive before the popup chunk): +30 B main file (25,769 B), all CDN files 34,286 B.
+// terser no longer inlines the loader's define (a NOINLINE annotation on rollup's call): -18 B main
+// file (25,751 B), all CDN files 34,255 B (+15 B over the last ratchet, for the fix).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25770;
-const BUDGET_TOTAL_GZIP = 34290;
+const BUDGET_GZIP = 25755;
+const BUDGET_TOTAL_GZIP = 34260;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
