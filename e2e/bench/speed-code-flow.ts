@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright';
 import { newTestContext } from '../support/browser.js';
-import { openApp, type LibBuild } from '../support/flow.js';
+import { openApp } from '../support/flow.js';
 import { emptySamples, type Row, type Samples } from './speed-stats.js';
 import { benchConfig, timedCallback, timedCheckSession, type VisitEnv } from './speed-visits.js';
 
@@ -40,7 +40,7 @@ async function codeFlowRun(browser: Browser, env: VisitEnv, lib: 'umd' | 'all'):
     context.on('request', (r) => void (/\/webauth\.[\w-]+\.min\.js$/.test(r.url()) && chunks.push(r.url())));
     const page = await context.newPage();
     const first = await timedCallback(page, env, lib, CODE_FLOW);
-    await openApp(page, env.appOrigin, lib as LibBuild);
+    await openApp(page, env.appOrigin, lib);
     const checkSessionMs = await timedCheckSession(page, { ...benchConfig(env, lib), ...CODE_FLOW });
     return {
       firstMs: first.ms,
