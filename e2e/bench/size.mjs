@@ -62,10 +62,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // A fix that cannot load on demand: the opener listens for the popup's messages from the call (its
 // 'ready' could arrive before the popup chunk): +30 B main file (25,769 B), all CDN files 34,286 B.
 // terser no longer inlines the loader's define (a NOINLINE annotation on rollup's call): -18 B main
-// file (25,751 B), all CDN files 34,255 B (+15 B over the last ratchet, for the fix).
+// file (25,751 B), all CDN files 34,255 B. The fix's early messages capped at nine: +7 B, main file
+// 25,758 B (its ratchet as before the fix), all CDN files 34,262 B (+22 B over the last ratchet).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25755;
-const BUDGET_TOTAL_GZIP = 34260;
+const BUDGET_GZIP = 25760;
+const BUDGET_TOTAL_GZIP = 34265;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -33,10 +33,10 @@ const TARGET_GZIP = 7168;
 // WebAuth`), issue 32: its initial chunk, what the page downloads before anything runs: 26,878 B
 // with captcha the only capability loaded on demand; 24,980 B with the code flow on demand too;
 // 24,450 B with the legacy helpers too; 24,100 B with the popup protocol too;
-// 24,156 B with the key set in localStorage; 24,182 B with the opener listening for the popup's
+// 24,156 B with the key set in localStorage; 24,188 B with the opener listening for the popup's
 // messages from the call (a fix that cannot load on demand). A ratchet
 // like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 24185;
+const COMMON_CEILING_GZIP = 24190;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

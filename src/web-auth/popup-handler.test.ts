@@ -101,4 +101,18 @@ describe('popup handler', () => {
     expect(calls).toEqual([[null, { accessToken: 'AT' }]]);
     expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
   });
+
+  it('keeps at most nine of those early messages (a window that floods is not kept without bound)', async () => {
+    const handler = new PopupHandler(env);
+    const calls: unknown[] = [];
+    handler.load(URL_, `${APP}/cb`, { origin: APP }, (...args) => calls.push(args));
+    const popup = env.opened[0]!;
+    for (let i = 0; i < 20; i++) dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);
+    await arrived();
+    expect(popup.posted).toHaveLength(9);
+    expect(env.listeners.size).toBe(1);
+    dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT' } }), APP, popup);
+    expect(calls).toEqual([[null, { accessToken: 'AT' }]]);
+    expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
+  });
 });

@@ -78,9 +78,10 @@ export class PopupHandler {
     };
     let channel: PopupChannel | undefined;
     let closeAsked = false;
-    // The callback page may say 'ready' (once) before this page has the chunk: kept for it.
+    // The callback page may say 'ready' (once) before this page has the chunk: kept for it. The
+    // protocol has three kinds of message: a window posting more is not kept without bound.
     const early: MessageEvent[] = [];
-    const stopEarly = env.listen((event) => event.source === opened.popup && early.push(event));
+    const stopEarly = env.listen((event) => event.source === opened.popup && early.length < 9 && early.push(event));
     loadCapability('popup').then(
       (chunk) => {
         stopEarly();
