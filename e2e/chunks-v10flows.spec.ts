@@ -94,14 +94,15 @@ async function answer(req: IncomingMessage, res: ServerResponse) {
     site.chunkFrom.push(new URL(req.headers.referer ?? 'http://x/').pathname.replace('/page/', ''));
     if (site.missing) return void res.writeHead(404).end();
     await site.hold;
-    if (site.holdOpenerBody && String(req.headers.referer).endsWith('/page/opener')) {
-      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).flushHeaders();
-      await site.holdOpenerBody;
-      return void res.end(readFileSync(file));
-    }
   }
   const body = readFileSync(join(file));
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+  const type = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+  if (site.holdOpenerBody && path.endsWith(`/${CHUNK}`) && String(req.headers.referer).endsWith('/page/opener')) {
+    res.writeHead(200, { ...type, 'cache-control': 'no-store' }).flushHeaders();
+    await site.holdOpenerBody;
+    return void res.end(body);
+  }
+  res.writeHead(200, type).end(body);
 }
 
 beforeAll(async () => {
@@ -175,7 +176,7 @@ describe('popup login with the CDN main file', () => {
       await expect
         .poll(() => p.evaluate(() => (window as any).messages), { timeout: 10_000 })
         .toContain('{"a":"ready"}');
-      expect(site.chunkFrom.sort()).toEqual(['callback', 'opener']);
+      expect([...site.chunkFrom].sort()).toEqual(['callback', 'opener']);
       release();
       expect(await outcome(p)).toEqual({ err: null, token: 'AT-popup' });
       await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);

@@ -85,34 +85,38 @@ describe('popup handler', () => {
     expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
   });
 
-  it("keeps the window's messages sent before the chunk arrives (its one 'ready'), and only that window's", async () => {
-    const handler = new PopupHandler(env);
+  /** A popup login whose chunk has not arrived yet: its window and the callback's calls. */
+  function loadPending() {
     const calls: unknown[] = [];
-    handler.load(URL_, `${APP}/cb`, { origin: APP }, (...args) => calls.push(args));
-    const popup = env.opened[0]!;
+    new PopupHandler(env).load(URL_, `${APP}/cb`, { origin: APP }, (...args) => calls.push(args));
+    return { popup: env.opened[0]!, calls };
+  }
+  /** Once the chunk has read the early messages: the response ends the login and leaves nothing. */
+  function expectAnsweredAndClean({ popup, calls }: ReturnType<typeof loadPending>) {
+    expect(env.listeners.size).toBe(1);
+    dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT' } }), APP, popup);
+    expect(calls).toEqual([[null, { accessToken: 'AT' }]]);
+    expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
+  }
+
+  it("keeps the window's messages sent before the chunk arrives (its one 'ready'), and only that window's", async () => {
+    const pending = loadPending();
+    const { popup } = pending;
     const other = fakePopup();
     dispatchMessage(env, JSON.stringify({ a: 'response', d: 'from another window' }), APP, other);
     dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);
     expect(popup.posted).toEqual([]);
     await arrived();
     expect(popup.posted).toEqual([['{"a":"request"}', APP]]);
-    expect(env.listeners.size).toBe(1);
-    dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT' } }), APP, popup);
-    expect(calls).toEqual([[null, { accessToken: 'AT' }]]);
-    expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
+    expectAnsweredAndClean(pending);
   });
 
   it('keeps at most nine of those early messages (a window that floods is not kept without bound)', async () => {
-    const handler = new PopupHandler(env);
-    const calls: unknown[] = [];
-    handler.load(URL_, `${APP}/cb`, { origin: APP }, (...args) => calls.push(args));
-    const popup = env.opened[0]!;
+    const pending = loadPending();
+    const { popup } = pending;
     for (let i = 0; i < 20; i++) dispatchMessage(env, JSON.stringify({ a: 'ready' }), APP, popup);
     await arrived();
     expect(popup.posted).toHaveLength(9);
-    expect(env.listeners.size).toBe(1);
-    dispatchMessage(env, JSON.stringify({ a: 'response', d: { accessToken: 'AT' } }), APP, popup);
-    expect(calls).toEqual([[null, { accessToken: 'AT' }]]);
-    expect({ listeners: env.listeners.size, timers: env.timers.size }).toEqual({ listeners: 0, timers: 0 });
+    expectAnsweredAndClean(pending);
   });
 });
