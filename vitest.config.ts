@@ -28,6 +28,10 @@ export default defineConfig({
           // longer than the 5 s default without anything being wrong.
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          // A worker's files share its modules: none mocks a module, fakes timers or changes the
+          // environment, and importing the tenant's sources anew for each of its 50 files cost a
+          // third of the suite's CPU (120 s of CPU and 92 s alone, against 83 s and 62 s; issue 34).
+          isolate: false,
         },
       },
       {
