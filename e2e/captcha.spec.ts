@@ -6,11 +6,12 @@
  *    side by side where their behaviour should match: escaping, hiding, errors, resets, retries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright';
+import type { Browser, Page, Route } from 'playwright';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { launchChromium, newTestContext } from './support/browser.js';
+import { launchChromium } from './support/browser.js';
 import { routeFakeProviders, type FakeProvider, type ProviderRoutes } from './support/fake-captcha.js';
 import { ALICE, appUrl, openApp, startLogin, type LibBuild } from './support/flow.js';
+import { reusedTab } from './support/reused-tab.js';
 import {
   defaultDefinition,
   solveImage,
@@ -25,10 +26,19 @@ const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 1
 
 let app: AppServer;
 let browser: Browser;
+// Each test gets one of these tabs emptied (e2e/support/reused-tab.ts) rather than a new context.
+// The tenant's page allows scripts from itself only; a real tenant lists the provider's host in its
+// CSP, so the fakes need the policy relaxed (`bypassCSP`). `second` is a test's second page.
+const tabs = {
+  strict: reusedTab(() => browser),
+  relaxed: reusedTab(() => browser, { bypassCSP: true }),
+  second: reusedTab(() => browser),
+};
 beforeAll(async () => {
   [app, browser] = await Promise.all([startAppServer(), launchChromium()]);
 });
 afterAll(async () => {
+  await Promise.all(Object.values(tabs).map((tab) => tab.close()));
   await Promise.all([browser?.close(), app?.close()]);
 });
 
@@ -95,14 +105,10 @@ describe('captcha on the hosted login page (our bundle)', () => {
   async function openHostedPage(
     tenant: RunningTenant,
     strictCsp: boolean,
-  ): Promise<{ page: Page; context: BrowserContext; routes: ProviderRoutes; problems: string[] }> {
-    // The tenant's page allows scripts from itself only; a real tenant lists the provider's host in
-    // its CSP, so the fakes need the policy relaxed. The auth0 image provider runs under the strict one.
-    const context = strictCsp
-      ? await newTestContext(browser)
-      : await browser.newContext({ ignoreHTTPSErrors: true, bypassCSP: true });
+  ): Promise<{ page: Page; routes: ProviderRoutes; problems: string[] }> {
+    // The auth0 image provider runs under the tenant's strict CSP.
+    const { context, page } = await (strictCsp ? tabs.strict : tabs.relaxed).next();
     const routes = await routeFakeProviders(context);
-    const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('console', (msg) => {
@@ -116,7 +122,7 @@ describe('captcha on the hosted login page (our bundle)', () => {
       responseType: 'token id_token',
     });
     await page.waitForSelector('#submit:not([disabled])');
-    return { page, context, routes, problems };
+    return { page, routes, problems };
   }
 
   async function solve(page: Page, c: HostedCase): Promise<string> {
@@ -184,55 +190,47 @@ describe('captcha on the hosted login page (our bundle)', () => {
 
   it.each(CASES)('$flow with $provider: the answer reaches the tenant, which accepts it', async (c) => {
     const tenant = tenants[c.tenant];
-    const { page, context, problems } = await openHostedPage(tenant, false);
-    try {
-      await openTab(page, c.flow);
-      const answer = await solve(page, c);
-      await submit(page, tenant, c, answer);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const { page, problems } = await openHostedPage(tenant, false);
+    await openTab(page, c.flow);
+    const answer = await solve(page, c);
+    await submit(page, tenant, c, answer);
+    expect(problems).toEqual([]);
   });
 
   it('auth0 image: the built-in template under a strict CSP, a wrong answer, reload, and the reload button', async () => {
     const tenant = tenants.c;
-    const { page, context, problems } = await openHostedPage(tenant, true);
-    try {
-      const img = await page.waitForSelector('#login-captcha .captcha-challenge img[src^="data:image/svg"]');
-      const structure = await page.$eval('#login-captcha', (el) =>
-        Array.from(el.querySelectorAll('*')).map((n) => `${n.tagName.toLowerCase()}.${n.className}`),
-      );
-      expect(structure).toEqual([
-        'div.captcha-challenge',
-        'img.',
-        'button.captcha-reload',
-        'input.form-control captcha-control',
-      ]);
-      expect(await page.getAttribute('#login-captcha input', 'placeholder')).toBe('Enter the code shown above');
-      expect(await page.getAttribute('#login-captcha input', 'type')).toBe('text');
-      const first = String(await img.getAttribute('src'));
-      // A wrong answer: the tenant refuses it and the page reloads the captcha (a new image).
-      await page.fill('#login-captcha input[name="captcha"]', 'WRONG1');
-      await page.fill('#username', ALICE.email);
-      await page.fill('#password', ALICE.password);
-      await page.click('#submit');
-      await eventually(() => page.textContent('#error')).toBe('Invalid captcha value');
-      await eventually(() => page.getAttribute('#login-captcha img', 'src')).not.toBe(first);
-      // The reload button fetches another challenge without leaving the page.
-      const second = await page.getAttribute('#login-captcha img', 'src');
-      const challenges = tenant.requests.filter((r) => r.path === '/usernamepassword/challenge').length;
-      await page.click('#login-captcha .captcha-reload');
-      await eventually(() => page.getAttribute('#login-captcha img', 'src')).not.toBe(second);
-      expect(tenant.requests.filter((r) => r.path === '/usernamepassword/challenge').length).toBe(challenges + 1);
-      expect(new URL(page.url()).pathname).toBe('/authorize');
-      const code = solveImage(String(await page.getAttribute('#login-captcha img', 'src')));
-      await page.fill('#login-captcha input[name="captcha"]', code);
-      await Promise.all([page.waitForURL((url) => url.origin === app.url), page.click('#submit')]);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const { page, problems } = await openHostedPage(tenant, true);
+    const img = await page.waitForSelector('#login-captcha .captcha-challenge img[src^="data:image/svg"]');
+    const structure = await page.$eval('#login-captcha', (el) =>
+      Array.from(el.querySelectorAll('*')).map((n) => `${n.tagName.toLowerCase()}.${n.className}`),
+    );
+    expect(structure).toEqual([
+      'div.captcha-challenge',
+      'img.',
+      'button.captcha-reload',
+      'input.form-control captcha-control',
+    ]);
+    expect(await page.getAttribute('#login-captcha input', 'placeholder')).toBe('Enter the code shown above');
+    expect(await page.getAttribute('#login-captcha input', 'type')).toBe('text');
+    const first = String(await img.getAttribute('src'));
+    // A wrong answer: the tenant refuses it and the page reloads the captcha (a new image).
+    await page.fill('#login-captcha input[name="captcha"]', 'WRONG1');
+    await page.fill('#username', ALICE.email);
+    await page.fill('#password', ALICE.password);
+    await page.click('#submit');
+    await eventually(() => page.textContent('#error')).toBe('Invalid captcha value');
+    await eventually(() => page.getAttribute('#login-captcha img', 'src')).not.toBe(first);
+    // The reload button fetches another challenge without leaving the page.
+    const second = await page.getAttribute('#login-captcha img', 'src');
+    const challenges = tenant.requests.filter((r) => r.path === '/usernamepassword/challenge').length;
+    await page.click('#login-captcha .captcha-reload');
+    await eventually(() => page.getAttribute('#login-captcha img', 'src')).not.toBe(second);
+    expect(tenant.requests.filter((r) => r.path === '/usernamepassword/challenge').length).toBe(challenges + 1);
+    expect(new URL(page.url()).pathname).toBe('/authorize');
+    const code = solveImage(String(await page.getAttribute('#login-captcha img', 'src')));
+    await page.fill('#login-captcha input[name="captcha"]', code);
+    await Promise.all([page.waitForURL((url) => url.origin === app.url), page.click('#submit')]);
+    expect(problems).toEqual([]);
   });
 });
 
@@ -248,11 +246,11 @@ interface Scripted {
   routes: ProviderRoutes;
   answers: Map<string, Answer>;
   challengeCalls: string[];
-  close(): Promise<void>;
 }
 
-async function scriptedPage(lib: LibBuild): Promise<Scripted> {
-  const context = await newTestContext(browser);
+/** The app page of `lib` in `tab` (emptied of the last test's page), tenant answers scripted. */
+async function scriptedPage(lib: LibBuild, tab = tabs.strict): Promise<Scripted> {
+  const { context, page } = await tab.next();
   const routes = await routeFakeProviders(context);
   const answers = new Map<string, Answer>();
   const challengeCalls: string[] = [];
@@ -274,9 +272,8 @@ async function scriptedPage(lib: LibBuild): Promise<Scripted> {
       body: JSON.stringify(answer.body),
     });
   });
-  const page = await context.newPage();
   await openApp(page, app.url, lib);
-  return { page, routes, answers, challengeCalls, close: () => context.close() };
+  return { page, routes, answers, challengeCalls };
 }
 
 /** Renders into a new `#id` element; the completion calls are recorded in `window.__calls[id]`. */
@@ -342,10 +339,8 @@ const inputValue = (page: Page, id: string) => page.evaluate((id) => (window as 
 describe.each(['umd', 'ref'] as const)('scripted challenges, %s', (lib) => {
   let s: Scripted;
   const fresh = async () => {
-    await s?.close();
     s = await scriptedPage(lib);
   };
-  afterAll(() => s?.close());
 
   it('auth0: a hostile image value stays an attribute value; the built-in template; the placeholder per type', async () => {
     await fresh();
@@ -539,7 +534,6 @@ describe('scripted challenges, umd only (where ours deliberately differs from v1
   beforeAll(async () => {
     s = await scriptedPage('umd');
   });
-  afterAll(() => s?.close());
 
   it('a caller template gets HTML-escaped challenge values: nothing is injected', async () => {
     s.answers.set('/usernamepassword/challenge', {
@@ -585,49 +579,41 @@ describe('scripted challenges, umd only (where ours deliberately differs from v1
   });
 
   it('recaptcha_v2 script failure: retried, then an error (no fail-open hint)', async () => {
-    const page2 = await scriptedPage('umd');
-    try {
-      page2.routes.failing.add('recaptcha_v2');
-      page2.answers.set('/usernamepassword/challenge', {
-        status: 200,
-        body: { required: true, provider: 'recaptcha_v2', siteKey: 'k' },
-      });
-      await render(page2.page, 't4');
-      await eventually(() => calls(page2.page, 't4')).toEqual([{ message: 'recaptcha_v2 failed to load', code: null }]);
-      expect(page2.routes.requested).toHaveLength(4);
-      expect(await inputValue(page2.page, 't4')).toBe('');
-    } finally {
-      await page2.close();
-    }
+    const page2 = await scriptedPage('umd', tabs.second);
+    page2.routes.failing.add('recaptcha_v2');
+    page2.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'recaptcha_v2', siteKey: 'k' },
+    });
+    await render(page2.page, 't4');
+    await eventually(() => calls(page2.page, 't4')).toEqual([{ message: 'recaptcha_v2 failed to load', code: null }]);
+    expect(page2.routes.requested).toHaveLength(4);
+    expect(await inputValue(page2.page, 't4')).toBe('');
   });
 
   it('two captchas on one page keep their own state (v10 shared it page-wide)', async () => {
-    const page2 = await scriptedPage('umd');
-    try {
-      page2.answers.set('/usernamepassword/challenge', {
-        status: 200,
-        body: { required: true, provider: 'friendly_captcha', siteKey: 'a' },
-      });
-      page2.answers.set('/dbconnections/signup/challenge', {
-        status: 200,
-        body: { required: true, provider: 'friendly_captcha', siteKey: 'b' },
-      });
-      await render(page2.page, 'login');
-      await eventually(() => calls(page2.page, 'login')).toEqual(['ok']);
-      await render(page2.page, 'signup', 'renderSignupCaptcha');
-      await eventually(() => calls(page2.page, 'signup')).toEqual(['ok']);
-      expect((await fake(page2.page))?.renders.map((r: any) => r.params.sitekey)).toEqual(['a', 'b']);
-      await page2.page.click('#signup .fake-solve');
-      expect([await inputValue(page2.page, 'login'), await inputValue(page2.page, 'signup')]).toEqual([
-        '',
-        'friendly_captcha-test-token',
-      ]);
-      await page2.page.evaluate(() => (window as any).__handles.login.reload());
-      await eventually(async () => (await fake(page2.page))?.resets).toEqual(['fc0']);
-      expect(await inputValue(page2.page, 'signup')).toBe('friendly_captcha-test-token');
-    } finally {
-      await page2.close();
-    }
+    const page2 = await scriptedPage('umd', tabs.second);
+    page2.answers.set('/usernamepassword/challenge', {
+      status: 200,
+      body: { required: true, provider: 'friendly_captcha', siteKey: 'a' },
+    });
+    page2.answers.set('/dbconnections/signup/challenge', {
+      status: 200,
+      body: { required: true, provider: 'friendly_captcha', siteKey: 'b' },
+    });
+    await render(page2.page, 'login');
+    await eventually(() => calls(page2.page, 'login')).toEqual(['ok']);
+    await render(page2.page, 'signup', 'renderSignupCaptcha');
+    await eventually(() => calls(page2.page, 'signup')).toEqual(['ok']);
+    expect((await fake(page2.page))?.renders.map((r: any) => r.params.sitekey)).toEqual(['a', 'b']);
+    await page2.page.click('#signup .fake-solve');
+    expect([await inputValue(page2.page, 'login'), await inputValue(page2.page, 'signup')]).toEqual([
+      '',
+      'friendly_captcha-test-token',
+    ]);
+    await page2.page.evaluate(() => (window as any).__handles.login.reload());
+    await eventually(async () => (await fake(page2.page))?.resets).toEqual(['fc0']);
+    expect(await inputValue(page2.page, 'signup')).toBe('friendly_captcha-test-token');
   });
 
   it('argument errors are thrown synchronously', async () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright';
 
 // The system Chromium, never a downloaded one. The flags keep it off the network: *.test and
 // localhost resolve to loopback, and background services that phone home are disabled.
@@ -69,7 +69,7 @@ function lease(browser: Browser): Browser {
   });
 }
 
-/** A fresh context; the tenant serves HTTPS with a self-signed certificate. */
-export function newTestContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ ignoreHTTPSErrors: true });
+/** A fresh context with `options`; the tenant serves HTTPS with a self-signed certificate. */
+export function newTestContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ignoreHTTPSErrors: true, ...options });
 }

@@ -12,7 +12,7 @@
  * storage, IndexedDB, cache storage) and the HTTP cache. WEBAUTH_FRESH_CONTEXTS=1 gives every test
  * a new context, to check that a failure is not a leftover of an earlier test.
  */
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright';
 import { newTestContext } from './browser.js';
 
 // Calls that leave nothing behind once the tab is emptied (routes are removed, documents replaced).
@@ -83,8 +83,8 @@ function watched<T extends object>(target: T, allowed: Set<string>, kept: Kept, 
   });
 }
 
-async function open(browser: Browser): Promise<Kept> {
-  const context = await newTestContext(browser);
+async function open(browser: Browser, options: BrowserContextOptions): Promise<Kept> {
+  const context = await newTestContext(browser, options);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const kept: Kept = { context, page, cdp, origins: new Set(), usedUp: false, undo: [] };
@@ -126,8 +126,11 @@ async function empty(kept: Kept): Promise<void> {
   kept.origins.clear();
 }
 
-/** One spec file's tab, on the Chromium `browser()` returns (read when a tab is first needed). */
-export function reusedTab(browser: () => Browser): ReusedTab {
+/**
+ * One spec file's tab, on the Chromium `browser()` returns (read when a tab is first needed), its
+ * contexts made with `options` (`bypassCSP`…) besides `ignoreHTTPSErrors`.
+ */
+export function reusedTab(browser: () => Browser, options: BrowserContextOptions = {}): ReusedTab {
   let kept: Kept | undefined;
   const fresh = Boolean(process.env.WEBAUTH_FRESH_CONTEXTS);
   return {
@@ -138,7 +141,7 @@ export function reusedTab(browser: () => Browser): ReusedTab {
       }
       if (!kept || kept.usedUp || fresh) {
         await kept?.context.close().catch(() => {});
-        kept = await open(browser());
+        kept = await open(browser(), options);
       }
       const k = kept;
       const context = watched(k.context, CONTEXT_CALLS, k);
