@@ -1,12 +1,14 @@
 /**
  * The setup of the oidc-provider specs: the app over HTTPS at app.op.test, the provider at
- * op.test (same site, other origin) and Chromium for the whole file; a fresh context per test.
+ * op.test (same site, other origin) and Chromium for the whole file; each test gets the file's tab
+ * emptied (e2e/support/reused-tab.ts), or a new context where the last test used it up.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import type { AppServer } from '../support/app-server.js';
-import { launchChromium, newTestContext } from '../support/browser.js';
+import { launchChromium } from '../support/browser.js';
 import { appUrl, type AppConfig, type LibBuild } from '../support/flow.js';
+import { reusedTab } from '../support/reused-tab.js';
 import { CLIENT_ID, startOidcProvider, type RunningProvider } from './provider.js';
 import { startSecureApp } from './secure-app.js';
 
@@ -22,6 +24,7 @@ export interface ProviderHarness {
 
 export function useProviderHarness(): ProviderHarness {
   const h = {} as ProviderHarness;
+  const tab = reusedTab(() => h.browser);
   h.config = (lib, extra = {}) => ({
     domain: h.op.domain,
     clientID: CLIENT_ID,
@@ -37,12 +40,11 @@ export function useProviderHarness(): ProviderHarness {
     h.op = await startOidcProvider({ appOrigin: h.app.url });
   });
   afterAll(async () => {
+    await tab.close();
     await Promise.all([h.browser?.close(), h.op?.close(), h.app?.close()]);
   });
   beforeEach(async () => {
-    await h.context?.close();
-    h.context = await newTestContext(h.browser);
-    h.page = await h.context.newPage();
+    ({ context: h.context, page: h.page } = await tab.next());
     h.op?.setRequireDpopNonce(false);
   });
   return h;
