@@ -4,9 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withFileLock } from './file-lock.js';
 
@@ -17,6 +17,44 @@ const PACK_LOCK = join(
   tmpdir(),
   `webauth-tenant-pack-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}`,
 );
+// The last tarball packed, named by the hash of what the pack reads (see packInputsHash).
+const PACK_CACHE = `${PACK_LOCK}.cache`;
+const TENANT_DIR = join(REPO_ROOT, 'e2e', 'tenant');
+const NOT_INPUTS = new Set(['dist', '.cache', 'node_modules']);
+
+/** Every file under `dir` but the folders in NOT_INPUTS, sorted. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (NOT_INPUTS.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await filesUnder(path)));
+    else if (entry.isFile()) found.push(path);
+  }
+  return found.sort();
+}
+
+/**
+ * A hash of everything the tenant's pack reads: its workspace (sources, build script, package.json,
+ * tsconfigs), the library files its build copies from the root dist/, and the lock file (tsc).
+ */
+async function packInputsHash(): Promise<string> {
+  const rootDist = join(REPO_ROOT, 'dist');
+  const library = (await readdir(rootDist)).filter((f) => /^webauth\.[\w.-]*min\.js$/.test(f)).sort();
+  const files = [
+    ...(await filesUnder(TENANT_DIR)),
+    ...library.map((f) => join(rootDist, f)),
+    join(REPO_ROOT, 'package-lock.json'),
+  ];
+  const hash = createHash('sha256');
+  for (const file of files)
+    hash
+      .update(relative(REPO_ROOT, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
 
 /** Exit code and combined output of a command; never rejects. */
 export function runCommand(
@@ -35,15 +73,39 @@ export function runCommand(
   });
 }
 
-/** Packs the tenant package into `dir`; resolves with the tarball's path. */
+/**
+ * Runs `fn` while no pack can rebuild the workspace's dist/ (a linter reading the workspace).
+ */
+export const withoutTenantPack = <T>(fn: () => Promise<T>): Promise<T> => withFileLock(PACK_LOCK, fn);
+
+/**
+ * Packs the tenant package into `dir`; resolves with the tarball's path. A pack costs about 12 s of
+ * CPU (its prepack compiles the tenant), so the tarball is kept by the hash of what the pack reads
+ * and copied to the next caller while nothing it reads has changed (two spec files use it per run).
+ */
 export async function packTenant(dir: string): Promise<string> {
-  const pack = await withFileLock(PACK_LOCK, () =>
-    runCommand('npm', ['pack', '--workspace', TENANT_PACKAGE, '--pack-destination', dir, '--silent'], REPO_ROOT),
-  );
-  if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.out}`);
-  const tarball = (await readdir(dir)).find((f) => f.endsWith('.tgz'));
-  if (!tarball) throw new Error('npm pack wrote no tarball');
-  return join(dir, tarball);
+  const cached = await withoutTenantPack(async () => {
+    const path = join(PACK_CACHE, `${await packInputsHash()}.tgz`);
+    const kept = await readdir(PACK_CACHE).catch(() => [] as string[]);
+    if (kept.includes(basename(path))) return path;
+    const packDir = join(PACK_CACHE, 'packing');
+    await rm(PACK_CACHE, { recursive: true, force: true });
+    await mkdir(packDir, { recursive: true });
+    const pack = await runCommand(
+      'npm',
+      ['pack', '--workspace', TENANT_PACKAGE, '--pack-destination', packDir, '--silent'],
+      REPO_ROOT,
+    );
+    if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.out}`);
+    const tarball = (await readdir(packDir)).find((f) => f.endsWith('.tgz'));
+    if (!tarball) throw new Error('npm pack wrote no tarball');
+    await rename(join(packDir, tarball), path);
+    await rm(packDir, { recursive: true, force: true });
+    return path;
+  });
+  const copy = join(dir, `${TENANT_PACKAGE}.tgz`);
+  await copyFile(cached, copy);
+  return copy;
 }
 
 /** `npm install` of `specs` (a tarball, registry packages) in `dir`, its dependencies from the cache first. */
