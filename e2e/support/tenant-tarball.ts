@@ -78,33 +78,36 @@ export function runCommand(
  */
 export const withoutTenantPack = <T>(fn: () => Promise<T>): Promise<T> => withFileLock(PACK_LOCK, fn);
 
+/** The kept tarball for what the pack reads now, packed first if there is none. Call under the pack lock. */
+async function keptTarball(): Promise<string> {
+  const path = join(PACK_CACHE, `${await packInputsHash()}.tgz`);
+  const kept = await readdir(PACK_CACHE).catch(() => [] as string[]);
+  if (kept.includes(basename(path))) return path;
+  const packDir = join(PACK_CACHE, 'packing');
+  await rm(PACK_CACHE, { recursive: true, force: true });
+  await mkdir(packDir, { recursive: true });
+  const pack = await runCommand(
+    'npm',
+    ['pack', '--workspace', TENANT_PACKAGE, '--pack-destination', packDir, '--silent'],
+    REPO_ROOT,
+  );
+  if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.out}`);
+  const tarball = (await readdir(packDir)).find((f) => f.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack wrote no tarball');
+  await rename(join(packDir, tarball), path);
+  await rm(packDir, { recursive: true, force: true });
+  return path;
+}
+
 /**
  * Packs the tenant package into `dir`; resolves with the tarball's path. A pack costs about 12 s of
  * CPU (its prepack compiles the tenant), so the tarball is kept by the hash of what the pack reads
  * and copied to the next caller while nothing it reads has changed (two spec files use it per run).
  */
 export async function packTenant(dir: string): Promise<string> {
-  const cached = await withoutTenantPack(async () => {
-    const path = join(PACK_CACHE, `${await packInputsHash()}.tgz`);
-    const kept = await readdir(PACK_CACHE).catch(() => [] as string[]);
-    if (kept.includes(basename(path))) return path;
-    const packDir = join(PACK_CACHE, 'packing');
-    await rm(PACK_CACHE, { recursive: true, force: true });
-    await mkdir(packDir, { recursive: true });
-    const pack = await runCommand(
-      'npm',
-      ['pack', '--workspace', TENANT_PACKAGE, '--pack-destination', packDir, '--silent'],
-      REPO_ROOT,
-    );
-    if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.out}`);
-    const tarball = (await readdir(packDir)).find((f) => f.endsWith('.tgz'));
-    if (!tarball) throw new Error('npm pack wrote no tarball');
-    await rename(join(packDir, tarball), path);
-    await rm(packDir, { recursive: true, force: true });
-    return path;
-  });
   const copy = join(dir, `${TENANT_PACKAGE}.tgz`);
-  await copyFile(cached, copy);
+  // Copied under the lock too: a pack for changed inputs removes the kept tarball.
+  await withoutTenantPack(async () => copyFile(await keptTarball(), copy));
   return copy;
 }
 
