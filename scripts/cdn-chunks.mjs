@@ -32,14 +32,12 @@ var sri = ${JSON.stringify(sri)};
 var main = {};
 var loading = {};
 var arrived = {};
-var failed = function (file, why) {
-  return new Error(file + ' ' + why);
-};
-var chunk = function (file) {
-  return loading[file] || (loading[file] = new Promise(function (resolve, reject) {
+var failed = (file, why) => new Error(file + ' ' + why);
+var chunk = (file) =>
+  loading[file] || (loading[file] = new Promise((resolve, reject) => {
     var url = new URL(file, base).href;
     var script = doc.createElement('script');
-    var settle = function (error) {
+    var settle = (error) => {
       var module = arrived[url];
       script.remove();
       delete arrived[url];
@@ -57,32 +55,29 @@ var chunk = function (file) {
     script.integrity = sri[file];
     script.crossOrigin = 'anonymous';
     if (nonce) script.setAttribute('nonce', nonce);
-    script.onload = function () { settle(); };
-    script.onerror = function () {
+    script.onload = () => settle();
+    script.onerror = () =>
       settle('could not be loaded, or its bytes do not match the integrity hash in the main file');
-    };
     doc.head.appendChild(script);
   }));
+var load = (ids, resolve, reject) => {
+  Promise.resolve(ids[0]).then((id) => chunk(id.slice(2) + '.js')).then(resolve, reject);
 };
-var load = function (ids, resolve, reject) {
-  Promise.resolve(ids[0]).then(function (id) { return chunk(id.slice(2) + '.js'); }).then(resolve, reject);
-};
-var dependency = function (id, exports) {
-  return id == 'exports' ? exports : id == 'require' ? load : id == ${JSON.stringify(mainId)} ? main : chunk(id.slice(2) + '.js');
-};
-var run = function (ids, factory) {
+var dependency = (id, exports) =>
+  id == 'exports' ? exports : id == 'require' ? load : id == ${JSON.stringify(mainId)} ? main : chunk(id.slice(2) + '.js');
+var run = (ids, factory) => {
   var exports = {};
-  return Promise.all(ids.map(function (id) { return dependency(id, exports); })).then(function (args) {
+  return Promise.all(ids.map((id) => dependency(id, exports))).then((args) => {
     factory.apply(undefined, args);
     return exports;
   });
 };
-var define = function (ids, factory) {
-  factory.apply(undefined, ids.map(function (id) { return dependency(id, main); }));
+var define = (ids, factory) => {
+  factory.apply(undefined, ids.map((id) => dependency(id, main)));
 };
 if (typeof self == 'object') Object.defineProperty(self, ${JSON.stringify(hook)}, {
   configurable: true,
-  value: function (ids, factory, hashes) {
+  value: (ids, factory, hashes) => {
     var script = doc.currentScript;
     if (script) arrived[script.src] = [ids, factory, hashes];
   },
@@ -92,7 +87,7 @@ if (typeof self == 'object') Object.defineProperty(self, ${JSON.stringify(hook)}
 /** Exposes the entry's public names (not the internal ones its chunks import) as the UMD file did. */
 const expose = (names) => `
 var api = {};
-${JSON.stringify(names)}.forEach(function (name) { api[name] = main[name]; });
+${JSON.stringify(names)}.forEach((name) => { api[name] = main[name]; });
 Object.defineProperty(api, '__esModule', { value: true });
 var root = typeof globalThis == 'object' ? globalThis : self;
 if (typeof exports == 'object' && typeof module != 'undefined') module.exports = api;
@@ -124,7 +119,7 @@ export function cdnChunks({ names, hook, banner }) {
     footer(chunk) {
       if (chunk.isEntry) return `${expose(names)}})();`;
       const hashes = JSON.stringify(slots(chunk, main));
-      return `})(function (ids, factory) { self[${JSON.stringify(hook)}](ids, factory, ${hashes}); });`;
+      return `})((ids, factory) => self[${JSON.stringify(hook)}](ids, factory, ${hashes}));`;
     },
     writeBundle(options, bundle) {
       // Each file's slots are filled once the files it names are final, so a chunk's own hash

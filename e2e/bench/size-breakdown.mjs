@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { decodeSegment } from '../../scripts/eager-factory.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bundle = join(root, 'dist', 'webauth.min.js');
@@ -15,27 +16,6 @@ if (!existsSync(`${bundle}.map`)) {
 }
 const topIndex = process.argv.indexOf('--top');
 const top = topIndex > 0 ? Number(process.argv[topIndex + 1]) : 30;
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Decodes one source-map segment (base64 VLQ) into its numbers. */
-function decodeSegment(segment) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = BASE64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) {
-      shift += 5;
-    } else {
-      values.push(value & 1 ? -(value >> 1) : value >> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
 
 const code = readFileSync(bundle, 'utf8');
 const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8'));

@@ -64,9 +64,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // terser no longer inlines the loader's define (a NOINLINE annotation on rollup's call): -18 B main
 // file (25,751 B), all CDN files 34,255 B. The fix's early messages capped at nine: +7 B, main file
 // 25,758 B (its ratchet as before the fix), all CDN files 34,262 B (+22 B over the last ratchet).
+// The module factory of each file kept in parentheses (scripts/eager-factory.mjs: parsed once,
+// bundle evaluation -9 to -14 %), paid for by arrows in the chunk loader: main file 25,747 B, all
+// CDN files 34,256 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25760;
-const BUDGET_TOTAL_GZIP = 34265;
+const BUDGET_GZIP = 25747;
+const BUDGET_TOTAL_GZIP = 34256;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
