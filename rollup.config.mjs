@@ -27,6 +27,11 @@ const ts = () =>
 // The CDN file bundles jose and idb-keyval: their licences travel with it (THIRD-PARTY-NOTICES.txt).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const banner = `/*! webauth-js ${pkg.version} | MIT | bundles jose (MIT) and idb-keyval (Apache-2.0), see THIRD-PARTY-NOTICES.txt */`;
+// A chunk that bundles no third-party module names only our licence (-63 B gzip per chunk).
+const chunkBanner = (chunk) =>
+  Object.keys(chunk.modules).some((id) => id.includes('node_modules'))
+    ? banner
+    : `/*! webauth-js ${pkg.version} | MIT */`;
 
 // hoist_funs only moves declarations to the top of their scope, where JS puts them anyway. No
 // unsafe_* or pure_getters: a few bytes are not worth assumptions that could miscompile.
@@ -68,7 +73,7 @@ export default [
       cdnChunks({
         names: ['Authentication', 'Management', 'WebAuth', 'default', 'version'],
         hook: `webauthjs_${pkg.version.replace(/\W/g, '_')}`,
-        banner,
+        banner: chunkBanner,
       }),
     ],
     output: {

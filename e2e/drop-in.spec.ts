@@ -86,6 +86,16 @@ it("the package carries its licence, the bundled packages' notices and source ma
   expect(notices).toContain('Apache License');
   const umd = await readFile(join(pkg, 'dist', 'webauth.min.js'), 'utf8');
   expect(umd.startsWith(`/*! webauth-js ${ourVersion} | MIT |`)).toBe(true);
+  // Each CDN file's licence comment names the notices exactly when it bundles another package's code.
+  const cdnFiles = (await readdir(join(pkg, 'dist'))).filter((f) => /^webauth\.[\w.-]*min\.js$/.test(f));
+  expect(cdnFiles.length).toBeGreaterThan(3);
+  for (const file of cdnFiles) {
+    const text = await readFile(join(pkg, 'dist', file), 'utf8');
+    const { sources } = JSON.parse(await readFile(join(pkg, 'dist', `${file}.map`), 'utf8'));
+    const thirdParty = sources.some((s: string) => s.includes('node_modules'));
+    expect(text.startsWith(`/*! webauth-js ${ourVersion} | MIT`), file).toBe(true);
+    expect(text.split('\n')[0]!.includes('THIRD-PARTY-NOTICES.txt'), file).toBe(thirdParty);
+  }
   for (const map of ['webauth.min.js.map', 'esm/web-auth/web-auth.js.map']) {
     const { sources, sourcesContent } = JSON.parse(await readFile(join(pkg, 'dist', map), 'utf8'));
     const ours = sources

@@ -97,7 +97,8 @@ else root.auth0 = api;
 
 /**
  * The plugin. `names`: the entry's public exports; `hook`: the global a chunk hands its module to
- * (one per version, so two copies on a page never mix chunks); `banner`: the licence comment.
+ * (one per version, so two copies on a page never mix chunks); `banner`: the licence comment, or a
+ * function that gives each chunk's.
  */
 export function cdnChunks({ names, hook, banner }) {
   let main;
@@ -111,10 +112,11 @@ export function cdnChunks({ names, hook, banner }) {
       return { ...options, amd: { ...options.amd, define: '/*@__NOINLINE__*/define' } };
     },
     banner(chunk) {
-      if (!chunk.isEntry) return `${banner}\n(function (define) {`;
+      const licence = typeof banner == 'function' ? banner(chunk) : banner;
+      if (!chunk.isEntry) return `${licence}\n(function (define) {`;
       if (chunk.imports.length) throw new Error(`cdn-chunks: the main file imports ${chunk.imports} statically`);
       const mainId = `./${chunk.fileName.replace(/\.js$/, '')}`;
-      return `${banner}\n(function () {${loader({ sri: slots(chunk, main), hook, mainId })}`;
+      return `${licence}\n(function () {${loader({ sri: slots(chunk, main), hook, mainId })}`;
     },
     footer(chunk) {
       if (chunk.isEntry) return `${expose(names)}})();`;

@@ -66,10 +66,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // 25,758 B (its ratchet as before the fix), all CDN files 34,262 B (+22 B over the last ratchet).
 // The module factory of each file kept in parentheses (scripts/eager-factory.mjs: parsed once,
 // bundle evaluation -9 to -14 %), paid for by arrows in the chunk loader: main file 25,747 B, all
-// CDN files 34,256 B.
+// CDN files 34,256 B. Chunks that bundle no third-party code carry a shorter licence comment:
+// all CDN files 33,997 B. The main file holds the chunks' SRI hashes, whose new random-looking
+// bytes move its gzip size by a few bytes either way (25,747 and 25,751 B for the same code), so
+// its ratchet keeps 4 B of room: 25,755 B, still below the 25,760 B of the morning.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25747;
-const BUDGET_TOTAL_GZIP = 34256;
+const BUDGET_GZIP = 25755;
+const BUDGET_TOTAL_GZIP = 34000;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
