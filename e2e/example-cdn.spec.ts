@@ -108,7 +108,9 @@ it('with the PKCE checkbox, stays signed in across a reload with third-party coo
   const home = `${app.url}/examples/cdn/`;
   await page.goto(home);
   await expect.poll(() => page.textContent('#status'), SETTLE).toBe('Not signed in.');
-  await Promise.all([page.waitForURL(home), page.check('#pkce')]);
+  // The box reloads the page. page.check would read the box on the new page, where it can still be
+  // unchecked until app.js has run (a CI run failed that way); the assertions below read it settled.
+  await Promise.all([page.waitForEvent('load'), page.click('#pkce')]);
   await expect.poll(() => page.textContent('#status'), SETTLE).toBe('Not signed in.');
   expect(await page.isChecked('#pkce')).toBe(true);
 
