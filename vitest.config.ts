@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // Worker threads, not child processes: each of the 59 files gets a fresh module graph all
+          // the same, and the suite took 36 s of CPU instead of 43 s (issue 34).
+          pool: 'threads',
           // npm test runs them beside the build and typecheck: hooks that start a tenant, and the
           // fuzz runs, can take longer than the 5 s / 10 s defaults on a loaded 2-core machine.
           testTimeout: 30_000,

@@ -167,7 +167,7 @@ const steps = [
     run: async (log) => single((await node(log, join(root, 'e2e', 'bench', 'tree-shaken-size.mjs'))).code),
     after: ['build'],
   },
-  // ESLint (typescript-eslint, import-x no-cycle on value imports) and Prettier, one step each.
+  // ESLint (typescript-eslint's recommended rules) and Prettier, one step each.
   { name: 'lint', run: async (log) => single((await npmRun(log, 'lint')).code), after: FIRST },
   // TypeDoc builds docs/api/ and fails on any undocumented public export (scripts/docs-check.mjs).
   { name: 'API docs', run: async (log) => single((await npmRun(log, 'docs:check')).code), after: FIRST },
