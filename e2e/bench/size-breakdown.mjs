@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Where the bytes of dist/webauth.min.js come from: its source map attributes every minified
-// character to a source file. Prints bytes per file and per package, largest first.
+// character to a source file. Prints bytes per file, per src/ folder and per package, largest
+// first. A folder's "saved" figure is what the gzipped file would lose without that folder's code
+// (the file gzipped with those characters left out): what moving it to a chunk could save at most.
 // Usage: npm run size:modules [-- --top N]
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -21,6 +23,7 @@ const code = readFileSync(bundle, 'utf8');
 const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8'));
 const codeLines = code.split('\n');
 const text = new Map(); // source → the minified characters attributed to it
+const pieces = []; // [line, start, end, source name], in file order
 let source = 0;
 map.mappings.split(';').forEach((line, lineIndex) => {
   const starts = [];
@@ -35,6 +38,7 @@ map.mappings.split(';').forEach((line, lineIndex) => {
     const end = i + 1 < starts.length ? starts[i + 1][0] : codeLines[lineIndex].length;
     const name = src >= 0 ? map.sources[src].replace(/^(\.\.\/)+/, '') : '(wrapper)';
     text.set(name, (text.get(name) ?? '') + codeLines[lineIndex].slice(start, end));
+    pieces.push([lineIndex, start, end, name]);
   });
 });
 
@@ -46,10 +50,53 @@ const rows = [...text].map(([name, chars]) => ({
 }));
 rows.sort((a, b) => b.raw - a.raw);
 const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
-console.log('minified bytes per source file (gzip of each file alone over-counts: gzip shares across files)');
-for (const r of rows.slice(0, top))
-  console.log(`${String(r.raw).padStart(7)}  ${String(r.gzip).padStart(6)}  ${r.name.replace(/.*node_modules\//, '')}`);
+// src/web-auth/popup.ts → src/web-auth; jose/dist/webapi/lib/key.js → jose.
+const folderOf = (name) =>
+  packageOf(name) !== 'webauth-js' ? packageOf(name) : name.split('/').slice(0, -1).join('/') || name;
+const gzipWithout = (leftOut) => {
+  const kept = codeLines.map((line) => [line]);
+  for (const [line, start, end, name] of pieces) if (leftOut(name)) kept[line].push([start, end]);
+  const rest = kept.map(([line, ...cuts]) => {
+    let out = '';
+    let at = 0;
+    for (const [start, end] of cuts) {
+      out += line.slice(at, start);
+      at = end;
+    }
+    return out + line.slice(at);
+  });
+  return gzipSync(rest.join('\n'), { level: 9 }).length;
+};
+const whole = gzipSync(code, { level: 9 }).length;
+console.log(
+  'minified bytes per source file; its gzip alone (over-counts: gzip shares across files); gzip bytes saved without it',
+);
+for (const r of rows.slice(0, top)) {
+  const saved = whole - gzipWithout((n) => n === r.name);
+  console.log(
+    `${String(r.raw).padStart(7)}  ${String(r.gzip).padStart(6)}  ${String(saved).padStart(6)}  ${r.name.replace(/.*node_modules\//, '')}`,
+  );
+}
 if (rows.length > top) console.log(`  … ${rows.length - top} more files`);
+const byFolder = new Map();
+for (const r of rows) byFolder.set(folderOf(r.name), (byFolder.get(folderOf(r.name)) ?? 0) + r.raw);
+console.log('\nper src/ folder (minified bytes; gzip bytes saved without it):');
+for (const [folder, raw] of [...byFolder].sort((a, b) => b[1] - a[1]))
+  console.log(
+    `${String(raw).padStart(7)}  ${String(whole - gzipWithout((n) => folderOf(n) === folder)).padStart(6)}  ${folder}`,
+  );
+// Characters no mapping covers: the chunk loader, the chunks' hashes and the UMD wrapper.
+const mapped = pieces.reduce((n, [, start, end]) => n + end - start, 0);
+const onlyMapped = codeLines.map((line, i) =>
+  pieces
+    .filter(([l]) => l === i)
+    .map(([, start, end]) => line.slice(start, end))
+    .join(''),
+);
+const unmappedSaved = whole - gzipSync(onlyMapped.join('\n'), { level: 9 }).length;
+console.log(
+  `${String(code.length - mapped).padStart(7)}  ${String(unmappedSaved).padStart(6)}  (no source: the chunk loader, chunk hashes, wrapper)`,
+);
 const byPackage = new Map();
 for (const r of rows) byPackage.set(packageOf(r.name), (byPackage.get(packageOf(r.name)) ?? 0) + r.raw);
 console.log('\nper package (minified bytes, share of the bundle):');
