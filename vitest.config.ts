@@ -13,7 +13,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts'],
           // Worker threads, not child processes: each of the 59 files gets a fresh module graph all
-          // the same, and the suite took 36 s of CPU instead of 43 s (issue 34).
+          // the same, and the suite takes 33-36 s of CPU instead of 43 s (issue 34).
           pool: 'threads',
           // npm test runs them beside the build and typecheck: hooks that start a tenant, and the
           // fuzz runs, can take longer than the 5 s / 10 s defaults on a loaded 2-core machine.

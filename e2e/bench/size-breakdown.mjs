@@ -86,9 +86,10 @@ for (const [folder, raw] of [...byFolder].sort((a, b) => b[1] - a[1]))
     `${String(raw).padStart(7)}  ${String(whole - gzipWithout((n) => folderOf(n) === folder)).padStart(6)}  ${folder}`,
   );
 // Characters no mapping covers: the chunk loader, the chunks' hashes and the UMD wrapper.
-const mapped = pieces.reduce((n, [, start, end]) => n + end - start, 0);
+const sourced = pieces.filter(([, , , name]) => name !== '(wrapper)');
+const mapped = sourced.reduce((n, [, start, end]) => n + end - start, 0);
 const onlyMapped = codeLines.map((line, i) =>
-  pieces
+  sourced
     .filter(([l]) => l === i)
     .map(([, start, end]) => line.slice(start, end))
     .join(''),
