@@ -9,7 +9,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright';
 import { useBrowserHarness } from './support/harness.js';
-import { ALICE, appUrl, openApp, parseHash, signIn, startLogin, type AppConfig } from './support/flow.js';
+import {
+  ALICE,
+  appUrl,
+  openApp,
+  parseHash,
+  signIn,
+  startLogin,
+  waitForStoredKeySet,
+  type AppConfig,
+} from './support/flow.js';
 
 // The tenant on the app's site (127.0.0.1, another port), so checkSession's iframe gets the session.
 const h = useBrowserHarness({ testEndpoints: true, http: true, host: '127.0.0.1' });
@@ -40,13 +49,6 @@ const RECORDER = () => {
 /** Cookies and Web Storage of the app's origin. */
 const storage = (page: Page) =>
   page.evaluate(() => ({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }));
-/**
- * Waits until the key set the flow fetches as it starts is kept in localStorage, so that a storage
- * snapshot taken next already holds that write. On a new page it could land between the two
- * snapshots a test compares (a CI run failed so; reproduced with the key set delayed by 150 ms).
- */
-const keySetStored = (page: Page) =>
-  page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('webauth-js.jwks.')));
 const calls = (page: Page): Promise<{ err: any; result: any }[]> => page.evaluate(() => (window as any).__calls);
 /** Waits until `n` messages marked `forged` have reached the page. */
 const delivered = (page: Page, n: number) =>
@@ -133,7 +135,9 @@ describe.each(LIBS)('popup.authorize with the %s build, under forged answers', (
     const evil = await hostileFrame(h.page, evilOrigin());
     const popup = await openPopupLogin(config(lib));
     const state = new URL(popup.url()).searchParams.get('state')!;
-    await keySetStored(h.page);
+    // The key set the flow fetches as it starts is kept in localStorage: snapshot after that write
+    // (on a new page it could land between the two snapshots; a CI run failed so).
+    await waitForStoredKeySet(h.page);
     const before = await storage(h.page);
     expect(before.cookie).toContain(`com.auth0.auth.${encodeURIComponent(state)}`);
 
@@ -189,7 +193,7 @@ async function forgeDuringCheckSession(lib: Lib, options: Record<string, unknown
   );
   const ours = await h.page.waitForSelector('iframe[src*="/authorize?"]', { state: 'attached' });
   const state = new URL((await ours.getAttribute('src'))!).searchParams.get('state')!;
-  await keySetStored(h.page);
+  await waitForStoredKeySet(h.page); // as in MSG-B1: the snapshot comes after the key-set write
   const before = await storage(h.page);
   const forged = webMessageForgeries(state);
   await postToParent(evil, forged);

@@ -8,7 +8,15 @@
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright';
 import type { RunningTenant } from '../tenant/index.js';
 import { newTestContext } from '../support/browser.js';
-import { appUrl, openApp, signIn, startLogin, type AppConfig, type LibBuild } from '../support/flow.js';
+import {
+  appUrl,
+  openApp,
+  signIn,
+  startLogin,
+  waitForStoredKeySet,
+  type AppConfig,
+  type LibBuild,
+} from '../support/flow.js';
 
 export interface VisitEnv {
   tenant: RunningTenant;
@@ -108,11 +116,7 @@ export function timedCheckSession(page: Page, config: AppConfig): Promise<number
 
 /** Our key cache is written after the callback; a later visit comes after that write. */
 async function settle(page: Page): Promise<void> {
-  await page
-    .waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('webauth-js.jwks.')), null, {
-      timeout: 2000,
-    })
-    .catch(() => undefined); // auth0-js keeps no key cache
+  await waitForStoredKeySet(page, 2000).catch(() => undefined); // auth0-js keeps no key cache
 }
 
 export async function visitRun(browser: Browser, env: VisitEnv, lib: LibBuild): Promise<VisitFigures> {

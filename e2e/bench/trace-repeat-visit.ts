@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { newTestContext } from '../support/browser.js';
+import { waitForStoredKeySet } from '../support/flow.js';
 import { loadAverage, startBenchServers } from './speed-latency.js';
 import { interleaved, median, type Lib } from './speed-stats.js';
 import { tenantSession, timedCallback, type VisitEnv } from './speed-visits.js';
@@ -69,8 +70,7 @@ async function repeatVisit(browser: Browser, env: VisitEnv, lib: Lib): Promise<T
     const page: Page = await context.newPage();
     await timedCallback(page, env, lib);
     // Our key cache is written after the first callback; the repeat visit comes after that write.
-    if (lib === 'umd')
-      await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('webauth-js.jwks.')));
+    if (lib === 'umd') await waitForStoredKeySet(page);
     await browser.startTracing(page, {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
     });

@@ -90,6 +90,19 @@ export function callWebAuth(
   );
 }
 
+/**
+ * Waits until webauth-js has kept a key set in the page origin's localStorage (written once the set
+ * it fetched arrives; auth0-js keeps none), so that a storage snapshot or a visit after it sees
+ * that write.
+ */
+export async function waitForStoredKeySet(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    () => Object.keys(localStorage).some((key) => key.startsWith('webauth-js.jwks.')),
+    null,
+    timeout === undefined ? {} : { timeout },
+  );
+}
+
 /** Runs `parseHash(options, cb)` on the current page and returns what the callback received. */
 export const parseHash = (page: Page, config: AppConfig, options: Record<string, unknown> = {}): Promise<Outcome> =>
   callWebAuth(page, config, 'parseHash', options);
