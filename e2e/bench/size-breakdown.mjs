@@ -53,20 +53,23 @@ const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
 // src/web-auth/popup.ts → src/web-auth; jose/dist/webapi/lib/key.js → jose.
 const folderOf = (name) =>
   packageOf(name) !== 'webauth-js' ? packageOf(name) : name.split('/').slice(0, -1).join('/') || name;
-const gzipWithout = (leftOut) => {
-  const kept = codeLines.map((line) => [line]);
-  for (const [line, start, end, name] of pieces) if (leftOut(name)) kept[line].push([start, end]);
-  const rest = kept.map(([line, ...cuts]) => {
+// The file gzipped with only the sourced pieces `keep` accepts, and with the characters no source
+// covers (the chunk loader, the chunks' hashes, the UMD wrapper) unless `uncovered` is false.
+const gzipKeeping = (keep, uncovered = true) => {
+  const lines = codeLines.map((line, i) => {
     let out = '';
     let at = 0;
-    for (const [start, end] of cuts) {
-      out += line.slice(at, start);
+    for (const [l, start, end, name] of pieces) {
+      if (l !== i) continue;
+      if (uncovered) out += line.slice(at, start);
+      if (name === '(wrapper)' ? uncovered : keep(name)) out += line.slice(start, end);
       at = end;
     }
-    return out + line.slice(at);
+    return uncovered ? out + line.slice(at) : out;
   });
-  return gzipSync(rest.join('\n'), { level: 9 }).length;
+  return gzipSync(lines.join('\n'), { level: 9 }).length;
 };
+const gzipWithout = (leftOut) => gzipKeeping((name) => !leftOut(name));
 const whole = gzipSync(code, { level: 9 }).length;
 console.log(
   'minified bytes per source file; its gzip alone (over-counts: gzip shares across files); gzip bytes saved without it',
@@ -85,16 +88,9 @@ for (const [folder, raw] of [...byFolder].sort((a, b) => b[1] - a[1]))
   console.log(
     `${String(raw).padStart(7)}  ${String(whole - gzipWithout((n) => folderOf(n) === folder)).padStart(6)}  ${folder}`,
   );
-// Characters no mapping covers: the chunk loader, the chunks' hashes and the UMD wrapper.
-const sourced = pieces.filter(([, , , name]) => name !== '(wrapper)');
-const mapped = sourced.reduce((n, [, start, end]) => n + end - start, 0);
-const onlyMapped = codeLines.map((line, i) =>
-  sourced
-    .filter(([l]) => l === i)
-    .map(([, start, end]) => line.slice(start, end))
-    .join(''),
-);
-const unmappedSaved = whole - gzipSync(onlyMapped.join('\n'), { level: 9 }).length;
+// Characters no source covers.
+const mapped = pieces.reduce((n, [, start, end, name]) => (name === '(wrapper)' ? n : n + end - start), 0);
+const unmappedSaved = whole - gzipKeeping(() => true, false);
 console.log(
   `${String(code.length - mapped).padStart(7)}  ${String(unmappedSaved).padStart(6)}  (no source: the chunk loader, chunk hashes, wrapper)`,
 );
