@@ -18,23 +18,29 @@ import { npmInstall, packTenant, runCommand } from './support/tenant-tarball.js'
 const ROOT = join(import.meta.dirname, '..');
 
 /**
- * A free port on 127.0.0.1 for the user test's tenant: the app is built against it before the
- * tenant starts (the ephemeral range makes a collision in between unlikely).
+ * A port on 127.0.0.1 for the user test's tenant, held by a listener of ours until `release()`: the
+ * app is built against it long before the tenant starts. It is chosen below Linux's ephemeral range
+ * (32768 and up), where every other server of the suite (port 0) and every outgoing connection
+ * gets its port: one CI run lost a port picked from that range to another process in between.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    const listening = await new Promise<boolean>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        err.code === 'EADDRINUSE' && attempt < 50 ? resolve(false) : reject(err),
+      );
+      server.listen(port, '127.0.0.1', () => resolve(true));
     });
-  });
+    if (listening) return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
 }
 
 let work: string;
 let userDir: string;
 let tenantPort: number;
+let releasePort: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'spa-user-test-'));
@@ -48,9 +54,10 @@ beforeAll(async () => {
     ...process.env,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   });
-  tenantPort = await freePort();
+  ({ port: tenantPort, release: releasePort } = await reservePort());
 }, 300_000);
 afterAll(async () => {
+  await releasePort?.();
   if (work) await rm(work, { recursive: true, force: true });
 });
 // The app built against the user test's tenant (started by that test, not here), after the hook
@@ -69,6 +76,8 @@ it('the folder holds only the two installed packages and the test', async () => 
 });
 
 it('passes node --test: signs in without the login page, reloads with third-party cookies blocked, signs out', async () => {
+  await releasePort!(); // the user test's tenant listens on it next
+  releasePort = undefined;
   const r = await runCommand(process.execPath, ['--test', '--test-reporter=tap'], userDir, {
     ...process.env,
     APP_URL: spa.url,
