@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { joseBundle } from './jose-bundle.js';
 
 export interface AppServer {
   /** http://127.0.0.1:<port> */
@@ -23,6 +24,9 @@ export interface AppServerOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** jose as one module, for the test pages' import maps (e2e/support/jose-bundle.ts). */
+export const JOSE_BUNDLE_PATH = '/test-deps/jose.js';
 
 // Walk up to package.json so this works from e2e/support and from e2e/.build/support alike.
 function findRepoRoot(): string {
@@ -61,7 +65,12 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, libraryCache: AppServerOptions['libraryCache']): void {
+function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  libraryCache: AppServerOptions['libraryCache'],
+  joseFile: string,
+): void {
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
 
@@ -79,6 +88,7 @@ function handle(req: IncomingMessage, res: ServerResponse, libraryCache: AppServ
     return send(res, 403, 'Forbidden');
   }
 
+  if (pathname === JOSE_BUNDLE_PATH) return sendFile(req, res, joseFile, 'no-store');
   const mount = MOUNTS.find(([prefix]) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
   if (!mount) return send(res, 404, 'Not Found');
   const [prefix, base] = mount;
@@ -93,11 +103,15 @@ function handle(req: IncomingMessage, res: ServerResponse, libraryCache: AppServ
     stats = statSync(file, { throwIfNoEntry: false });
   }
   if (!stats?.isFile()) return send(res, 404, 'Not Found');
+  const cache = libraryCache === 'immutable' && /^\/(dist|vendor)\//.test(pathname) ? IMMUTABLE : 'no-store';
+  sendFile(req, res, file, cache, stats.size);
+}
 
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string, size = statSync(file).size) {
   res.writeHead(200, {
     'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    'Content-Length': String(stats.size),
-    'Cache-Control': libraryCache === 'immutable' && /^\/(dist|vendor)\//.test(pathname) ? IMMUTABLE : 'no-store',
+    'Content-Length': String(size),
+    'Cache-Control': cache,
   });
   if (req.method === 'HEAD') return void res.end();
   createReadStream(file)
@@ -105,9 +119,13 @@ function handle(req: IncomingMessage, res: ServerResponse, libraryCache: AppServ
     .pipe(res);
 }
 
-/** Serves the test pages, dist/, examples/ and selected node_modules on 127.0.0.1. */
-export function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
-  const server = createServer((req, res) => handle(req, res, options.libraryCache));
+/**
+ * Serves the test pages, dist/, examples/, selected node_modules and jose as one module (for the
+ * pages' import maps) on 127.0.0.1.
+ */
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const joseFile = await joseBundle(root);
+  const server = createServer((req, res) => handle(req, res, options.libraryCache, joseFile));
   return new Promise((resolveStart, rejectStart) => {
     server.once('error', rejectStart);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
