@@ -29,15 +29,15 @@ import {
 const CURRENT_USER_SCOPES =
   'openid profile email read:current_user update:current_user_metadata update:current_user_identities';
 
-/** Signs `user` in on a fresh page with `lib` and returns the parsed authResult. */
+/** Signs `user` in on `page` with `lib` and returns the parsed authResult. */
 async function signInAs(
   h: BrowserHarness,
+  page: Page,
   lib: LibBuild,
   user: typeof ALICE,
   scope: string,
   audience?: string,
 ): Promise<{ page: Page; result: Record<string, any> }> {
-  const page = await (await newTestContext(h.browser)).newPage();
   const config: AppConfig = {
     domain: h.tenant.domain,
     clientID: 'spa-client',
@@ -76,7 +76,7 @@ describe.each(ALL_LIBS)('current user from the browser with the %s build', (lib)
   const h = useBrowserHarness();
 
   it('reads, patches and links the signed-in user', async () => {
-    const alice = await signInAs(h, lib, ALICE, CURRENT_USER_SCOPES, `${h.tenant.url}/api/v2/`);
+    const alice = await signInAs(h, h.page, lib, ALICE, CURRENT_USER_SCOPES, `${h.tenant.url}/api/v2/`);
     const call = (token: string, method: string, ...args: unknown[]) =>
       callManagement(alice.page, h.tenant.domain, token, method, ...args);
     const token = alice.result.accessToken as string;
@@ -101,20 +101,21 @@ describe.each(ALL_LIBS)('current user from the browser with the %s build', (lib)
     const other = await call(token, 'getUser', 'auth0|bob');
     expect(other.error).toMatchObject({ statusCode: 403 });
 
-    const bob = await signInAs(h, lib, BOB, 'openid profile email');
+    // A context of bob's own: in alice's, the tenant's session would sign her in again.
+    const bobPage = await (await newTestContext(h.browser)).newPage();
+    const bob = await signInAs(h, bobPage, lib, BOB, 'openid profile email');
     const identities = await call(token, 'linkUser', sub, bob.result.idToken);
     expect(identities.ok).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: 'bob' })]));
 
     // The secondary user is gone as a separate user: a machine token with read:users gets 404.
-    const machine = await machineToken(h, 'read:users');
+    const machine = await machineToken(h, bobPage, 'read:users');
     const gone = await call(machine, 'getUser', 'auth0|bob');
     expect(gone.error).toMatchObject({ statusCode: 404 });
   });
 });
 
-/** A client-credentials token for `mgmt-global`, fetched by our Authentication client in the page (test setup only). */
-async function machineToken(h: BrowserHarness, scope: string): Promise<string> {
-  const page = await (await newTestContext(h.browser)).newPage();
+/** A client-credentials token for `mgmt-global`, fetched by our Authentication client on `page` (test setup only). */
+async function machineToken(h: BrowserHarness, page: Page, scope: string): Promise<string> {
   await openApp(page, h.app.url, 'umd');
   return page.evaluate(
     async ([domain, scope]) => {
