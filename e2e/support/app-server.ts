@@ -88,7 +88,11 @@ function handle(
     return send(res, 403, 'Forbidden');
   }
 
-  if (pathname === JOSE_BUNDLE_PATH) return sendFile(req, res, joseFile, 'no-store');
+  if (pathname === JOSE_BUNDLE_PATH) {
+    // Built when the server started; a 404, not a crash, if it was deleted since.
+    const size = statSync(joseFile, { throwIfNoEntry: false })?.size;
+    return size === undefined ? send(res, 404, 'Not Found') : sendFile(req, res, joseFile, 'no-store', size);
+  }
   const mount = MOUNTS.find(([prefix]) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
   if (!mount) return send(res, 404, 'Not Found');
   const [prefix, base] = mount;
@@ -107,7 +111,7 @@ function handle(
   sendFile(req, res, file, cache, stats.size);
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string, size = statSync(file).size) {
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string, size: number): void {
   res.writeHead(200, {
     'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'Content-Length': String(size),
