@@ -12,16 +12,9 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  TENANT_PACKAGE as NAME,
-  npmInstall,
-  packTenant,
-  runCommand,
-  withoutTenantPack,
-} from './support/tenant-tarball.js';
+import { TENANT_PACKAGE as NAME, npmInstall, packTenant, runCommand } from './support/tenant-tarball.js';
 
 const repoRoot = dirname(dirname(fileURLToPath(import.meta.url)));
-const tenantDir = join(repoRoot, 'e2e', 'tenant');
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 
 const run = runCommand;
@@ -32,7 +25,8 @@ let app: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'tenant-package-'));
-  // prepack builds the package (tsc, then the library's dist/webauth.min.js, which `npm test` built).
+  // prepack builds the package (tsc, then the library's dist/webauth.min.js, which `npm test` built);
+  // a tarball kept from an earlier pack of the same inputs is reused.
   tarball = await packTenant(work);
   app = join(work, 'app');
   await mkdir(app);
@@ -124,10 +118,10 @@ console.log(JSON.stringify({ user: session.userId, cookie: cookies[0].name }));
   expect(JSON.parse(r.out.trim())).toEqual({ user: 'auth0|alice', cookie: 'webauth_tenant_session' });
 }, 60_000);
 
-it('passes publint --strict', async () => {
-  // publint reads the workspace: a pack by another spec file rebuilding its dist/ meanwhile made it
-  // report every entry as missing.
-  const r = await withoutTenantPack(() => run(bin('publint'), ['--strict', '--pack', 'npm'], tenantDir));
+it('passes publint --strict on the tarball', async () => {
+  // The tarball, not the workspace: its dist/ is built only by a pack, and the tarball may come from
+  // the kept one (packTenant) without a pack in this checkout.
+  const r = await run(bin('publint'), ['--strict', tarball], work);
   expect(r.code, r.out).toBe(0);
   expect(r.out).toContain('All good');
 }, 120_000);

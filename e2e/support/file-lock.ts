@@ -45,8 +45,9 @@ async function acquire(path: string): Promise<void> {
   }
 }
 
-/** Runs `fn` while holding the lock at `path` (a directory path; its parent must exist). */
+/** Runs `fn` while holding the lock at `path` (a directory path; its parent is created if missing). */
 export async function withFileLock<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  await mkdir(dirname(path), { recursive: true });
   await acquire(path);
   try {
     return await fn();

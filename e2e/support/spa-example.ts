@@ -2,8 +2,6 @@
  * examples/spa for a spec file: built from the packed package and served once for the file, pointed
  * at the harness's tenant (register after `useBrowserHarness`, whose tenant it needs).
  */
-import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { SPA_DIR, startSpa, type SpaServer } from '../../examples/spa/build.mjs';
@@ -12,7 +10,8 @@ import type { BrowserHarness } from './harness.js';
 
 // Every build installs the packed package into examples/spa/node_modules: spec files running in
 // parallel workers take turns, or two npm installs would write the same folder at once.
-const INSTALL_LOCK = join(tmpdir(), `webauth-spa-${createHash('sha256').update(SPA_DIR).digest('hex').slice(0, 12)}`);
+// In the checkout (git-ignored), so a lock left by an interrupted run does not outlive it.
+const INSTALL_LOCK = join(SPA_DIR, '..', '..', 'e2e', '.build', 'spa-install.lock');
 
 /** The served example; read `url` inside tests (it is set by then). */
 export function useSpaExample(h: BrowserHarness): Pick<SpaServer, 'url'> {

@@ -5,20 +5,19 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withFileLock } from './file-lock.js';
 
 export const TENANT_PACKAGE = 'webauth-local-tenant';
 const REPO_ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+// Both in the checkout's git-ignored e2e/.build: a fresh clone packs once, and neither a tarball
+// nor a lock left by an interrupted run outlives the checkout in the system's tmp.
+const BUILD_DIR = join(REPO_ROOT, 'e2e', '.build');
 // Packing rebuilds e2e/tenant/dist (prepack): parallel workers take turns.
-const PACK_LOCK = join(
-  tmpdir(),
-  `webauth-tenant-pack-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}`,
-);
+const PACK_LOCK = join(BUILD_DIR, 'tenant-pack.lock');
 // The last tarball packed, named by the hash of what the pack reads (see packInputsHash).
-const PACK_CACHE = `${PACK_LOCK}.cache`;
+const PACK_CACHE = join(BUILD_DIR, 'tenant-pack');
 const TENANT_DIR = join(REPO_ROOT, 'e2e', 'tenant');
 const NOT_INPUTS = new Set(['dist', '.cache', 'node_modules']);
 
@@ -73,10 +72,8 @@ export function runCommand(
   });
 }
 
-/**
- * Runs `fn` while no pack can rebuild the workspace's dist/ (a linter reading the workspace).
- */
-export const withoutTenantPack = <T>(fn: () => Promise<T>): Promise<T> => withFileLock(PACK_LOCK, fn);
+/** Runs `fn` while no other worker can pack (a pack rebuilds the workspace's dist/). */
+const withoutTenantPack = <T>(fn: () => Promise<T>): Promise<T> => withFileLock(PACK_LOCK, fn);
 
 /** The kept tarball for what the pack reads now, packed first if there is none. Call under the pack lock. */
 async function keptTarball(): Promise<string> {
