@@ -158,5 +158,8 @@ describe('surface parity with auth0-js 10.2.1', () => {
     const ours = await surfaceOf('esm');
     expect(reference['auth0.default.WebAuth']).toEqual({ type: 'same as auth0.WebAuth' });
     expectParity('ESM', reference, ours);
+    // The test pages' `esm` is dist/esm bundled (e2e/support/page-bundles.ts): the published
+    // modules, loaded one by one, expose the very same surface.
+    expect(await surfaceOf('esm-modules')).toEqual(ours);
   });
 });

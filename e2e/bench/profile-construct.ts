@@ -1,7 +1,7 @@
 /**
- * A Chromium CPU profile of `new WebAuth` + `buildAuthorizeUrl` with our ESM build (readable
- * names, real line numbers): prints the functions with the most self time. Not part of `npm
- * test`. `node scripts/run-e2e-ts.mjs e2e/bench/profile-construct.ts [construct|url] [n]`.
+ * A Chromium CPU profile of `new WebAuth` + `buildAuthorizeUrl` with our ESM build module by module
+ * (readable names, real file names and line numbers): prints the functions with the most self time.
+ * Not part of `npm test`. `node scripts/run-e2e-ts.mjs e2e/bench/profile-construct.ts [construct|url] [n]`.
  */
 import { startAppServer } from '../support/app-server.js';
 import { launchChromium, newTestContext } from '../support/browser.js';
@@ -17,7 +17,7 @@ async function main() {
   const [app, browser] = await Promise.all([startAppServer(), launchChromium()]);
   try {
     const page = await (await newTestContext(browser)).newPage();
-    await openApp(page, app.url, 'esm');
+    await openApp(page, app.url, 'esm-modules');
     const loop = (runs: number) =>
       page.evaluate(
         async ([runs, withUrl]) => {

@@ -23,7 +23,7 @@
       document.head.appendChild(el);
     });
   }
-  var ready = lib === 'esm' ? import('/dist/esm/index.js') : loadUmd();
+  var ready = lib === 'esm' ? import('/test-deps/webauth-esm/index.js') : loadUmd();
   // Errors cross into the spec as JSON plus whether they are real Error objects.
   function outcome(resolve) {
     return function (err, result) {

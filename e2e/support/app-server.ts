@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { joseBundle } from './jose-bundle.js';
+import { pageBundles, type PageBundles } from './page-bundles.js';
 
 export interface AppServer {
   /** http://127.0.0.1:<port> */
@@ -25,8 +25,10 @@ export interface AppServerOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** jose as one module, for the test pages' import maps (e2e/support/jose-bundle.ts). */
+/** jose as one module, for the test pages' import maps (e2e/support/page-bundles.ts). */
 export const JOSE_BUNDLE_PATH = '/test-deps/jose.js';
+/** Our dist/esm as an app's bundler would split it, for the test pages' `?lib=esm` (page-bundles.ts). */
+const ESM_BUNDLE_PREFIX = '/test-deps/webauth-esm/';
 
 // Walk up to package.json so this works from e2e/support and from e2e/.build/support alike.
 function findRepoRoot(): string {
@@ -69,7 +71,7 @@ function handle(
   req: IncomingMessage,
   res: ServerResponse,
   libraryCache: AppServerOptions['libraryCache'],
-  joseFile: string,
+  { joseFile, esmDir }: PageBundles,
 ): void {
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
@@ -93,7 +95,9 @@ function handle(
     const size = statSync(joseFile, { throwIfNoEntry: false })?.size;
     return size === undefined ? send(res, 404, 'Not Found') : sendFile(req, res, joseFile, 'no-store', size);
   }
-  const mount = MOUNTS.find(([prefix]) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
+  // Built when the server started; a 404 below if it was not (no dist/esm) or was deleted since.
+  const mounts = esmDir ? [[ESM_BUNDLE_PREFIX, esmDir] as const, ...MOUNTS] : MOUNTS;
+  const mount = mounts.find(([prefix]) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
   if (!mount) return send(res, 404, 'Not Found');
   const [prefix, base] = mount;
   let file = resolve(base, '.' + pathname.slice(prefix.length - 1));
@@ -124,12 +128,12 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
 }
 
 /**
- * Serves the test pages, dist/, examples/, selected node_modules and jose as one module (for the
- * pages' import maps) on 127.0.0.1.
+ * Serves the test pages, dist/, examples/, selected node_modules, and jose and our dist/esm bundled
+ * as an app's bundler would (the pages' import maps and `?lib=esm`) on 127.0.0.1.
  */
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
-  const joseFile = await joseBundle(root);
-  const server = createServer((req, res) => handle(req, res, options.libraryCache, joseFile));
+  const bundles = await pageBundles(root);
+  const server = createServer((req, res) => handle(req, res, options.libraryCache, bundles));
   return new Promise((resolveStart, rejectStart) => {
     server.once('error', rejectStart);
     server.listen(options.port ?? 0, '127.0.0.1', () => {

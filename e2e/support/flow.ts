@@ -5,7 +5,8 @@
 import type { Page } from 'playwright';
 
 /** `all`: the all-in-one CDN file (dist/webauth.all.min.js), the code-flow bench's baseline. */
-export type LibBuild = 'umd' | 'esm' | 'ref' | 'all';
+/** `esm-modules`: dist/esm loaded module by module, as published (profiles read its file names). */
+export type LibBuild = 'umd' | 'esm' | 'esm-modules' | 'ref' | 'all';
 
 /** Our two builds, then auth0-js 10.2.1 itself: a flow that passes for `ref` proves the tenant speaks v10's protocol. */
 export const ALL_LIBS: readonly LibBuild[] = ['umd', 'esm', 'ref'];
