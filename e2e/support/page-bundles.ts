@@ -1,8 +1,8 @@
 /**
  * The libraries the test pages import, bundled as an app's bundler would (issue 34). Loaded module
- * by module, a page fetched 46 modules of jose and 80 of our dist/esm on every load: about 0.5 s of
- * CPU per load on the 2-core CI machine, against 0.1 s for the UMD file, and a run loads such a
- * page about 130 times. The code is the same: jose's own dist, and our dist/esm as built, its
+ * by module, a page fetched 46 modules of jose and 80 of our dist/esm on every load: 0.6-0.8 s of
+ * CPU per load on the 2-core CI machine, against 0.1-0.15 s for the UMD file, and a run loads such
+ * a page about 130 times. The code is the same: jose's own dist, and our dist/esm as built, its
  * on-demand parts still split into chunks loaded by import() on first use. Native loading of the
  * published modules stays covered by the README snippets, `chunks.spec.ts`, `modular.spec.ts` and
  * `hosted-page-form.spec.ts`, which import dist/esm (and jose's own files) directly.
