@@ -62,13 +62,13 @@ function hashTree(dir: string): string {
 }
 
 const ESM_PREFIX = 'webauth-esm-';
+const ESM_BUNDLE_NAME = new RegExp(`^${ESM_PREFIX}[0-9a-f]{16}$`);
 
 /** Removes the bundles of earlier builds of dist/esm, so e2e/.build does not grow with each rebuild. */
 function pruneOtherEsmBundles(build: string, keep: string): void {
   for (const name of readdirSync(build)) {
     const path = join(build, name);
-    if (new RegExp(`^${ESM_PREFIX}[0-9a-f]{16}$`).test(name) && path !== keep)
-      rmSync(path, { recursive: true, force: true });
+    if (ESM_BUNDLE_NAME.test(name) && path !== keep) rmSync(path, { recursive: true, force: true });
   }
 }
 

@@ -4,14 +4,15 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { SPA_DIR, startSpa, type SpaServer } from '../../examples/spa/build.mjs';
+import { startSpa, type SpaServer } from '../../examples/spa/build.mjs';
 import { withFileLock } from './file-lock.js';
+import { REPO_ROOT } from './packed-package.js';
 import type { BrowserHarness } from './harness.js';
 
 // Every build installs the packed package into examples/spa/node_modules: spec files running in
 // parallel workers take turns, or two npm installs would write the same folder at once.
 // In the checkout (git-ignored), so a lock left by an interrupted run does not outlive it.
-const INSTALL_LOCK = join(SPA_DIR, '..', '..', 'e2e', '.build', 'spa-install.lock');
+const INSTALL_LOCK = join(REPO_ROOT, 'e2e', '.build', 'spa-install.lock');
 
 /** The served example; read `url` inside tests (it is set by then). */
 export function useSpaExample(h: BrowserHarness): Pick<SpaServer, 'url'> {

@@ -72,9 +72,6 @@ export function runCommand(
   });
 }
 
-/** Runs `fn` while no other worker can pack (a pack rebuilds the workspace's dist/). */
-const withoutTenantPack = <T>(fn: () => Promise<T>): Promise<T> => withFileLock(PACK_LOCK, fn);
-
 /** The kept tarball for what the pack reads now, packed first if there is none. Call under the pack lock. */
 async function keptTarball(): Promise<string> {
   const path = join(PACK_CACHE, `${await packInputsHash()}.tgz`);
@@ -104,7 +101,7 @@ async function keptTarball(): Promise<string> {
 export async function packTenant(dir: string): Promise<string> {
   const copy = join(dir, `${TENANT_PACKAGE}.tgz`);
   // Copied under the lock too: a pack for changed inputs removes the kept tarball.
-  await withoutTenantPack(async () => copyFile(await keptTarball(), copy));
+  await withFileLock(PACK_LOCK, async () => copyFile(await keptTarball(), copy));
   return copy;
 }
 
