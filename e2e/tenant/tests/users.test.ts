@@ -28,6 +28,23 @@ describe('user store', () => {
     expect(alice).not.toHaveProperty('password');
   });
 
+  it('hashes a definition user once per process; each user keeps a salt of their own', async () => {
+    const first = await UserStore.fromDefinition(defaultDefinition());
+    const again = await UserStore.fromDefinition(defaultDefinition());
+    const hashOf = (store: UserStore, id: string) => store.findById(id)?.passwordHash;
+    expect(hashOf(again, 'auth0|alice')).toBe(hashOf(first, 'auth0|alice'));
+    const salts = first.all().flatMap((u) => (u.passwordHash ? [u.passwordHash.split('$')[4]] : []));
+    expect(salts.length).toBeGreaterThan(1);
+    expect(new Set(salts).size).toBe(salts.length);
+    // Another password for the same user is hashed anew.
+    const changed = defaultDefinition();
+    const alice = changed.connections.flatMap((c) => c.users ?? []).find((u) => u.user_id === 'auth0|alice')!;
+    alice.password = 'another-secret';
+    const other = await UserStore.fromDefinition(changed);
+    expect(hashOf(other, 'auth0|alice')).not.toBe(hashOf(first, 'auth0|alice'));
+    expect(await other.authenticate(DB_CONNECTION, ALICE.email, 'another-secret')).toBeDefined();
+  });
+
   it('authenticates by connection, case-insensitive email and exact password', async () => {
     const store = await UserStore.fromDefinition(defaultDefinition());
     expect((await store.authenticate(DB_CONNECTION, 'Alice@Example.com', ALICE.password))?.userId).toBe('auth0|alice');
