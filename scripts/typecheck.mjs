@@ -53,16 +53,15 @@ if (unknown.length) {
   process.exit(2);
 }
 
-// Options that change how a file parses and binds (TypeScript's own list, as its language service
-// uses to share files between projects): a parsed file is reused only under the same values.
-const parseAffecting = ts.sourceFileAffectingCompilerOptions.map((o) => o.name);
 const parsed = new Map();
 const pretty = ts.sys.writeOutputIsTTY?.() ?? false;
 const reportDiagnostic = ts.createDiagnosticReporter(ts.sys, pretty);
 
 function createHost(options) {
   const host = ts.createCompilerHost(options);
-  const optionsKey = JSON.stringify(parseAffecting.map((name) => options[name]));
+  // The options that change how a file parses and binds, with their implied values (`strict`
+  // implies `alwaysStrict`): the key TypeScript's language service shares files between projects by.
+  const optionsKey = ts.getKeyForCompilerOptions(options, ts.sourceFileAffectingCompilerOptions);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, how, onError, fresh) => {
     const { languageVersion, impliedNodeFormat } = typeof how === 'object' ? how : { languageVersion: how };
@@ -75,7 +74,7 @@ function createHost(options) {
   const writeFile = host.writeFile.bind(host);
   host.writeFile = (fileName, ...rest) => {
     // A file written here is read anew by the next project (the declarations for the type tests).
-    for (const key of parsed.keys()) if (key.startsWith(`${resolve(fileName)}\0`)) parsed.delete(key);
+    for (const key of parsed.keys()) if (key.startsWith(`${fileName}\0`)) parsed.delete(key);
     writeFile(fileName, ...rest);
   };
   return host;
