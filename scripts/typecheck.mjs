@@ -24,7 +24,7 @@ function knownDifferencesConfig() {
   return join(dir, 'tsconfig.json');
 }
 
-// In order: the type tests read the declarations the fourth check writes.
+// In order: the type tests read the declarations the first auth0-types check writes.
 const CHECKS = [
   { name: 'src', config: 'tsconfig.test.json' },
   { name: 'e2e', config: 'e2e/tsconfig.json', options: { noEmit: true } },
@@ -98,15 +98,20 @@ function check(configPath, options = {}) {
   return diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
 }
 
+/** The check as a `tsc` command line would read: the config, then each option (paths relative). */
+function describe(path, options = {}) {
+  const shown = (v) => (typeof v === 'string' ? relative(root, v) : v === true ? '' : String(v));
+  const flags = Object.entries(options).map(([k, v]) => ` --${k} ${shown(v)}`.trimEnd());
+  return `${relative(root, resolve(root, path))}${flags.join('')}`;
+}
+
 let errors = 0;
 for (const { name, config, options } of CHECKS) {
   if (wanted.length && !wanted.includes(name)) continue;
   const path = typeof config === 'function' ? config() : config;
   const started = Date.now();
   const found = check(path, options);
-  const shown = (v) => (typeof v === 'string' ? relative(root, v) : v === true ? '' : String(v));
-  const flags = Object.entries(options ?? {}).map(([k, v]) => ` --${k} ${shown(v)}`.trimEnd());
-  const where = `${relative(root, resolve(root, path))}${flags.join('')}`;
+  const where = describe(path, options);
   console.log(
     `typecheck: ${where}: ${found ? `${found} errors` : 'ok'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -138,7 +138,7 @@ export class UserStore {
   /** Called after every change (persistence listens). */
   onChange: () => void = () => undefined;
   // Hashing against a throwaway password for unknown users keeps response times alike for both
-  // failures (the decoy is made at the store's start, not during the first unknown login).
+  // failures (the process's decoy is made when its first store starts, not at an unknown login).
   private readonly decoy: Promise<string> = decoy();
 
   /** The users of every connection of the definition, hashed in parallel. */
