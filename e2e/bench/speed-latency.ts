@@ -38,8 +38,9 @@ export async function startSlowTenant(options: TenantOptions & { http: true }): 
 
 /**
  * What every browser bench starts: the slow tenant (plain HTTP on 127.0.0.1), the app servers and
- * Chromium. The app servers start while `http.createServer` is slowed, so they answer as late as
- * the tenant: the latency of the CDN the library would come from. `app` serves the library with
+ * Chromium. The app servers answer as late as the tenant: the latency of the CDN the library would
+ * come from. (They used to rely on starting while `http.createServer` was slowed for the tenant,
+ * which held only when they created their server before the tenant had started: a race.) `app` serves the library with
  * `no-store` (every page fetches it again), `cdnApp` as a CDN serves a versioned URL (`immutable`).
  */
 export interface BenchServers {
@@ -51,11 +52,13 @@ export interface BenchServers {
 }
 
 export async function startBenchServers(config: TenantOptions['config'] = defaultDefinition()): Promise<BenchServers> {
-  const [tenant, app, cdnApp, browser] = await Promise.all([
-    startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config }),
-    startAppServer(),
-    startAppServer({ libraryCache: 'immutable' }),
-    launchChromium(),
+  const launching = launchChromium();
+  // The app servers are made after the tenant: while it starts, every new server is slowed.
+  const tenant = await startSlowTenant({ testEndpoints: true, http: true, host: '127.0.0.1', config });
+  const [app, cdnApp, browser] = await Promise.all([
+    startAppServer({ latencyMs: () => latency.ms }),
+    startAppServer({ libraryCache: 'immutable', latencyMs: () => latency.ms }),
+    launching,
   ]);
   return {
     tenant,

@@ -21,6 +21,8 @@ export interface AppServerOptions {
    * default, `no-store`, makes every page fetch them again (tests see each rebuild at once).
    */
   libraryCache?: 'no-store' | 'immutable';
+  /** Answers every request this many ms late (the benches' CDN latency); read per request. */
+  latencyMs?: () => number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -133,7 +135,11 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
  */
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const bundles = await pageBundles(root);
-  const server = createServer((req, res) => handle(req, res, options.libraryCache, bundles));
+  const answer = (req: IncomingMessage, res: ServerResponse) => handle(req, res, options.libraryCache, bundles);
+  const delay = options.latencyMs;
+  const server = createServer(
+    delay ? (req, res) => (delay() > 0 ? setTimeout(answer, delay(), req, res) : answer(req, res)) : answer,
+  );
   return new Promise((resolveStart, rejectStart) => {
     server.once('error', rejectStart);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
