@@ -5,6 +5,8 @@
  *   SRI hash, once, and the code login succeeds;
  * - a tampered or missing chunk: parseHash's callback gets `chunk_load_failed`, and the stored
  *   transaction stays for a retry (which then succeeds);
+ * - checkSession with refresh tokens sends the grant before the chunk has arrived; a chunk that
+ *   then fails still leaves the rotated refresh token held;
  * - an app built with Vite from the ES modules gets the code flow as a chunk of its own.
  */
 import { createHash } from 'node:crypto';
@@ -115,6 +117,45 @@ describe('the code-flow chunk of the CDN build', () => {
     expect(requests.slice(before)).toHaveLength(1);
   });
 
+  it('checkSession with refresh tokens sends the grant while the chunk loads; a chunk that fails keeps the rotated token', async () => {
+    await openApp(h.page, h.app.url, 'umd');
+    await startLogin(h.page, codeFlow());
+    await signIn(h.page, h.app.url);
+    expect((await parseHash(h.page, codeFlow())).err).toBeNull();
+    const held = () => h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'));
+    const first = await held();
+    expect(first).toContain('"token"');
+    // The next page's chunk is answered (404) only once the page has sent the refresh grant.
+    let grantSent!: () => void;
+    const granted = new Promise<boolean>((resolve) => (grantSent = () => resolve(true)));
+    h.page.on('request', (r) => void (r.url().endsWith('/oauth/token') && grantSent()));
+    let grantFirst: boolean | undefined;
+    await h.page.route(`**/${CHUNK}`, async (route) => {
+      // Bounded, so that a grant that waits for the chunk fails this test instead of hanging it.
+      grantFirst = await Promise.race([granted, new Promise<boolean>((r) => setTimeout(r, 5000, false))]);
+      await route.fulfill({ status: 404, body: 'not found' });
+    });
+    await openApp(h.page, h.app.url, 'umd');
+    const checkSession = () =>
+      h.page.evaluate(async (cfg) => {
+        const lib = await (window as any).libReady;
+        return new Promise((done) =>
+          new lib.WebAuth(cfg).checkSession({}, (err: any, r: any) =>
+            done(err ? { name: err.name, code: err.code ?? err.error } : { accessToken: !!r.accessToken }),
+          ),
+        );
+      }, codeFlow());
+    expect(await checkSession()).toEqual({ name: 'ChunkLoadError', code: 'chunk_load_failed' });
+    expect(grantFirst).toBe(true);
+    // The presented token is spent; the answer's new one is held.
+    const rotated = await held();
+    expect(rotated).toContain('"token"');
+    expect(rotated).not.toBe(first);
+    // With the chunk back, the rotated token renews (the spent one would have revoked the family).
+    await h.page.unroute(`**/${CHUNK}`);
+    expect(await checkSession()).toEqual({ accessToken: true });
+  });
+
   it.each([
     ['tampered', (body: Buffer) => ({ status: 200, contentType: 'text/javascript', body: body + '\n;' })],
     ['missing', () => ({ status: 404, body: 'not found' })],
@@ -140,15 +181,18 @@ describe('the code-flow chunk of the CDN build', () => {
 });
 
 describe('an app built with Vite', () => {
-  it('gets the code flow (redemption, refresh lock, DPoP proofs) as a chunk of its own', async () => {
+  it('gets the code flow (redemption, DPoP proofs) as a chunk of its own; the refresh grant is sent by the entry', async () => {
     const chunks = await buildViteApp(
       "import { WebAuth } from 'webauth-js';\n" +
         "const w = new WebAuth({ domain: 'x.example.com', clientID: 'c', responseType: 'code', usePKCE: true, useRefreshTokens: true, useDpop: true });\n" +
         'w.parseHash(() => w.checkSession({}, () => {}));\ndocument.body.onclick = () => w.logout();\n',
     );
-    const codeFlow = ['authorization_code', 'webauth-refresh:', 'dpop+jwt'];
+    const codeFlow = ['authorization_code', 'dpop+jwt'];
     const holding = (text: string) => chunks.filter((o) => o.code.includes(text));
-    expect(chunks.find((o) => o.isEntry)!.code).toContain('response_type');
+    const entry = chunks.find((o) => o.isEntry)!;
+    expect(entry.code).toContain('response_type');
+    // Sent while the chunk loads (no round trip in series), under the rotation lock.
+    expect(holding('webauth-refresh:')).toEqual([entry]);
     for (const text of codeFlow) {
       expect(holding(text)).toHaveLength(1);
       expect(holding(text)[0]!.isEntry).toBe(false);

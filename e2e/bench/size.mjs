@@ -70,9 +70,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // all CDN files 33,997 B. The main file holds the chunks' SRI hashes, whose new random-looking
 // bytes move its gzip size by a few bytes either way (25,747 and 25,751 B for the same code), so
 // its ratchet keeps 4 B of room: 25,755 B, still below the 25,760 B of the morning.
+// The refresh grant sent by the main file while the code-flow chunk loads (issue 32: no round trip
+// in series; the first checkSession of a page with refresh tokens, no-store, 1.89 -> 1.03 of the
+// all-in-one file): its request, the token cache and the lock move out of the chunk, +753 B main
+// file (26,504 B), all CDN files 33,941 B (-56 B). Ratchets with the same 4 B of room.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 25755;
-const BUDGET_TOTAL_GZIP = 34000;
+const BUDGET_GZIP = 26508;
+const BUDGET_TOTAL_GZIP = 33945;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

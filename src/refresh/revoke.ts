@@ -1,15 +1,8 @@
 /** `logout` with `useRefreshTokens` or `useDpop`: the held refresh token and DPoP key are let go first. */
-import { forgetBoundTokens } from '../http/bound-tokens.js';
 import { postToTenant } from '../flow/token-request.js';
 import type { RedirectContext } from '../flow/context.js';
 import { readRefreshToken, writeRefreshToken } from '../flow/refresh-token-cache.js';
-
-/** With `useDpop`: deletes the key pair and forgets the access tokens bound to it. Never rejects. */
-export function clearDpopKey(ctx: RedirectContext): Promise<void> {
-  if (!ctx.dpop) return Promise.resolve();
-  forgetBoundTokens(ctx.dpop.signer);
-  return ctx.dpop.helper.clear().catch(() => undefined);
-}
+import { clearDpopKey } from './dpop-key.js';
 
 /**
  * Forgets the held refresh token and revokes it (RFC 7009; the tenant revokes its whole family)

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { fakeEnv, json, memoryStorage, sent, type FakeEnv } from '../testing/fake-env.js';
+import { fakeEnv, json, memoryStorage, requestBody, sent, type FakeEnv } from '../testing/fake-env.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { testWebAuth } from '../testing/web-auth.js';
@@ -38,12 +38,14 @@ beforeEach(async () => {
   env = fakeEnv();
   env.storage = storage = memoryStorage();
   keys ??= await makeKeys();
-  env.respond = async (url) => {
+  env.respond = async (url, init) => {
     if (url === `${TENANT}/.well-known/jwks.json`) return json(keys.jwks);
     if (url === `${TENANT}/oauth/token`) {
       const nonce = new URL(env.navigations[0]!).searchParams.get('nonce');
       const idToken = await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce }));
-      return json({ access_token: 'AT', id_token: idToken, refresh_token: 'RT', token_type: 'Bearer' });
+      // A refresh grant rotates: its answer holds a new refresh token.
+      const refreshToken = requestBody(init).grant_type === 'refresh_token' ? 'RT2' : 'RT';
+      return json({ access_token: 'AT', id_token: idToken, refresh_token: refreshToken, token_type: 'Bearer' });
     }
     if (url === `${TENANT}/oauth/revoke`) return json({});
     return new Response('not found', { status: 404 });
@@ -81,16 +83,39 @@ describe('the code-flow chunk failing to load', () => {
     expect(authResult).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
   });
 
-  it('checkSession with refresh tokens: a ChunkLoadError, and the refresh token is still held', async () => {
+  it('checkSession with refresh tokens: the grant is sent while the chunk loads; if it fails, a ChunkLoadError and the rotated token is kept', async () => {
     await codeSignIn(env, auth());
-    const held = storage.getItem(REFRESH_KEY);
-    expect(held).toContain('RT');
+    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT', sub: 'auth0|alice' });
     chunk.fails = true;
     const before = tenantCalls().length;
-    const [err] = await outcome((cb) => auth().checkSession({}, cb));
+    const [err, result] = await outcome((cb) => auth().checkSession({}, cb));
     expect(err).toBeInstanceOf(ChunkLoadError);
-    expect(tenantCalls()).toHaveLength(before);
-    expect(storage.getItem(REFRESH_KEY)).toBe(held);
+    expect(result).toBeUndefined();
+    // RT was presented once (it is spent now); the answer's RT2 is held for the next call.
+    expect(
+      tenantCalls()
+        .slice(before)
+        .map((r) => [r.body.grant_type, r.body.refresh_token]),
+    ).toEqual([['refresh_token', 'RT']]);
+    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT2', sub: 'auth0|alice' });
+    chunk.fails = false;
+    const [again, renewed] = await outcome((cb) => auth().checkSession({}, cb));
+    expect(again).toBeNull();
+    expect(renewed).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
+    expect(tenantCalls().at(-1)!.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'RT2' });
+  });
+
+  it('checkSession with refresh tokens: a rejected token is forgotten even when the chunk fails', async () => {
+    await codeSignIn(env, auth());
+    chunk.fails = true;
+    const respond = env.respond;
+    env.respond = (url, init) =>
+      url === `${TENANT}/oauth/token`
+        ? json({ error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' }, 403)
+        : respond(url, init);
+    const [err] = await outcome((cb) => auth().checkSession({}, cb));
+    expect(err).toMatchObject({ error: 'login_required' });
+    expect(storage.getItem(REFRESH_KEY)).toBeNull();
   });
 
   it('logout: leaves at once, forgetting the shared refresh token it cannot revoke', async () => {

@@ -1,7 +1,7 @@
 /**
  * Which silent authentication `checkSession` and `renewAuth` run: the refresh-token grant
  * (`useRefreshTokens`), the iframe with a code (`usePKCE`), or v10's iframe unchanged. The first
- * two run in the code-flow chunk, whose load starts with the renewal or with the iframe.
+ * two finish in the code-flow chunk, whose load starts with the grant's request or with the iframe.
  */
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 import { checkSession, legacyCallback } from './check-session.js';
@@ -10,6 +10,9 @@ import { prefetchKeySet } from '../flow/key-set-prefetch.js';
 import { renewAuth } from './renew-auth.js';
 import { startPkce, usesPkce } from '../pkce/start.js';
 import { preloadCodeFlow, withCodeFlow } from './code-flow-start.js';
+import { refreshSession } from '../refresh/refresh.js';
+import { loadCapability } from './load-capability.js';
+import { ChunkLoadError } from './chunk-load-error.js';
 
 /** The steps `checkSession` runs for a code: `response_type=code` with a challenge, then the exchange. */
 function webMessageCode(ctx: WebAuthContext): CodeFlowSteps {
@@ -33,8 +36,18 @@ export function silentAuth(ctx: WebAuthContext, options: AnyObject, cb: NodeCall
     legacy && !pkce
       ? renewAuth(ctx, options as never, cb)
       : checkSession(ctx, options, cb, pkce ? webMessageCode(ctx) : undefined);
-  if (ctx.baseOptions.useRefreshTokens)
-    return withCodeFlow(cb, (chunk) => chunk.refreshSession(ctx, options, legacyCallback(cb), iframe));
+  if (ctx.baseOptions.useRefreshTokens) {
+    const legacy = legacyCallback(cb);
+    const reader = loadCapability('codeFlow').then((chunk) => chunk.finishTokenAnswer);
+    // A chunk's load error reaches `cb` as it is, as from every other code-flow call.
+    return refreshSession(
+      ctx,
+      options,
+      (err, result) => (err instanceof ChunkLoadError ? cb(err) : legacy(err, result)),
+      iframe,
+      reader,
+    );
+  }
   // What v10's call returned (its callback's value, for a failed precondition), returned as it was.
   return iframe();
 }
