@@ -5,6 +5,7 @@
  * 2. On the test app page against scripted challenges, with our UMD build and auth0-js 10.2.1 (ref)
  *    side by side where their behaviour should match: escaping, hiding, errors, resets, retries.
  */
+import { suiteTenantOptions } from './support/suite-tenant.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright';
 import { startAppServer, type AppServer } from './support/app-server.js';
@@ -95,7 +96,7 @@ describe('captcha on the hosted login page (our bundle)', () => {
     for (const key of ['a', 'b', 'c'] as const) {
       const def = defaultDefinition();
       def.captcha = TENANTS[key];
-      tenants[key] = await startTenant({ testEndpoints: true, config: def });
+      tenants[key] = await startTenant({ ...(await suiteTenantOptions()), testEndpoints: true, config: def });
     }
   });
   afterAll(async () => {

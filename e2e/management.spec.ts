@@ -3,6 +3,7 @@
  * builds and with auth0-js 10.2.1 itself, `ref`), and listing user attribute profiles from Node with
  * a machine token (the example script, run as a user would).
  */
+import { suiteTenantOptions } from './support/suite-tenant.js';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,7 +143,7 @@ describe('user attribute profiles from Node', () => {
   let tenant: RunningTenant;
   let caDir: string;
   beforeAll(async () => {
-    tenant = await startTenant({ testEndpoints: true });
+    tenant = await startTenant({ ...(await suiteTenantOptions()), testEndpoints: true });
     caDir = mkdtempSync(join(tmpdir(), 'webauth-ca-'));
     writeFileSync(join(caDir, 'tenant.pem'), tenant.certPem!);
   });

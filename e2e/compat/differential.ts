@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { startTenant, type RunningTenant } from '../tenant/index.js';
+import { suiteTenantOptions } from '../support/suite-tenant.js';
 import { formatDifference } from './diff.js';
 import { ALL_SCENARIOS } from './all-scenarios.js';
 import { compare, type Env } from './compare.js';
@@ -48,8 +49,8 @@ export function differentialTests(scenarios: Scenario[]): void {
     // their different ports are normalised away (<tenant>).
     [browser, ourTenant, refTenant] = await Promise.all([
       chromium.connect(inject('compatBrowserWsEndpoint')),
-      startTenant({ testEndpoints: true }),
-      startTenant({ testEndpoints: true }),
+      suiteTenantOptions().then((shared) => startTenant({ ...shared, testEndpoints: true })),
+      suiteTenantOptions().then((shared) => startTenant({ ...shared, testEndpoints: true })),
     ]);
   });
 

@@ -9,6 +9,7 @@ import { startTenant, type RunningTenant, type TenantOptions } from '../tenant/i
 import { startAppServer, type AppServer } from './app-server.js';
 import { launchChromium } from './browser.js';
 import { reusedTab } from './reused-tab.js';
+import { suiteTenantOptions } from './suite-tenant.js';
 
 export interface BrowserHarness {
   tenant: RunningTenant;
@@ -23,7 +24,11 @@ export function useBrowserHarness(tenantOptions: TenantOptions = { testEndpoints
   const h = {} as BrowserHarness;
   const tab = reusedTab(() => h.browser);
   beforeAll(async () => {
-    [h.tenant, h.app, h.browser] = await Promise.all([startTenant(tenantOptions), startAppServer(), launchChromium()]);
+    [h.tenant, h.app, h.browser] = await Promise.all([
+      suiteTenantOptions().then((shared) => startTenant({ ...shared, ...tenantOptions })),
+      startAppServer(),
+      launchChromium(),
+    ]);
   });
   afterAll(async () => {
     await tab.close();

@@ -40,7 +40,7 @@ import { TenantState } from '../state/state.js';
 import type { RecordedRequest } from '../state/state.js';
 
 export type { RecordedRequest };
-import { UserStore } from '../state/users.js';
+import { isPasswordHashCost, UserStore } from '../state/users.js';
 
 /** How `startTenant` runs the tenant; every field is optional. */
 export interface TenantOptions {
@@ -88,6 +88,13 @@ export interface TenantOptions {
    * (`createTestClock` in `webauth-local-tenant/playwright`).
    */
   clock?: () => number;
+  /**
+   * scrypt's cost N for the passwords the tenant hashes (the definition's plain-text passwords,
+   * sign-ups, password changes): a power of two from 1024 to 131072, default 16384. A test suite
+   * that logs in often can lower it (1024 costs about a sixteenth); stored hashes of any cost are
+   * still read.
+   */
+  passwordHashCost?: number;
 }
 
 /** A started tenant: its addresses, live logs and the test controls. */
@@ -175,6 +182,8 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
   const port = opts.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${String(port)}`);
   const secure = opts.http !== true;
+  if (opts.passwordHashCost !== undefined && !isPasswordHashCost(opts.passwordHashCost))
+    throw new Error(`Invalid passwordHashCost: ${String(opts.passwordHashCost)} (a power of two from 1024 to 131072)`);
   const definition = resolveDefinition(opts.config);
   // Checked at start so a typo fails loudly; read at each request so edits show on reload.
   if (opts.loginPage !== undefined && !statSync(opts.loginPage, { throwIfNoEntry: false })?.isFile())
@@ -186,7 +195,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
   const cert = secure ? await createSelfSignedCert(host) : undefined;
   const [keys, users] = await Promise.all([
     KeyRing.create(opts.rotateKeys === true, signingKeyOf(opts.signingKey)),
-    UserStore.fromDefinition(definition),
+    UserStore.fromDefinition(definition, opts.passwordHashCost),
   ]);
   const state = new TenantState(opts.clock);
 

@@ -43,9 +43,13 @@ export interface LinkedIdentity {
 }
 
 const KEY_LENGTH = 32;
-// N=2^14 is Node's default: fast enough for tests, still a real memory-hard hash.
-const COST = { N: 16384, r: 8, p: 1 } as const;
-const MAX_COST_N = 2 ** 17;
+/** scrypt's cost N for new hashes by default: Node's default, still a real memory-hard hash. */
+export const DEFAULT_PASSWORD_HASH_COST = 2 ** 14;
+/** The range `passwordHashCost` may take (a power of two); stored hashes are read up to the maximum. */
+export const MIN_PASSWORD_HASH_COST = 2 ** 10;
+export const MAX_PASSWORD_HASH_COST = 2 ** 17;
+const R = 8;
+const P = 1;
 
 function scryptAsync(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -55,26 +59,33 @@ function scryptAsync(password: string, salt: Buffer, cost: { N: number; r: numbe
   });
 }
 
+/** Whether `n` is a cost `passwordHashCost` accepts. */
+export const isPasswordHashCost = (n: unknown): n is number =>
+  Number.isInteger(n) &&
+  (n as number) >= MIN_PASSWORD_HASH_COST &&
+  (n as number) <= MAX_PASSWORD_HASH_COST &&
+  ((n as number) & ((n as number) - 1)) === 0;
+
 /** Format: `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>`. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, N: number = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scryptAsync(password, salt, { N, r: R, p: P });
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /**
  * The hashes of definition users' plain-text passwords, kept for the process: every tenant started
  * from the same definition would hash the same passwords again, at about 50 ms of CPU each (the
- * tenant's own tests computed about 530 a run; issue 34). Keyed by connection, user id and
- * password, so each user still has a salt of their own.
+ * tenant's own tests computed about 530 a run; issue 34). Keyed by connection, user id, password
+ * and cost, so each user still has a salt of their own.
  */
 const definitionHashes = new Map<string, Promise<string>>();
 
-function definitionHash(connection: string, userId: string, password: string): Promise<string> {
-  const key = JSON.stringify([connection, userId, password]);
+function definitionHash(connection: string, userId: string, password: string, N: number): Promise<string> {
+  const key = JSON.stringify([connection, userId, password, N]);
   let hash = definitionHashes.get(key);
   if (!hash) {
-    hash = hashPassword(password);
+    hash = hashPassword(password, N);
     definitionHashes.set(key, hash);
     // A failed hash is not kept: the next tenant tries again.
     hash.catch(() => definitionHashes.delete(key));
@@ -82,17 +93,22 @@ function definitionHash(connection: string, userId: string, password: string): P
   return hash;
 }
 
-/** A throwaway password's hash, hashed against for unknown users; one per process, made on first use. */
-let decoyHash: Promise<string> | undefined;
-function decoy(): Promise<string> {
-  return (decoyHash ??= hashPassword(randomBytes(12).toString('hex')));
+/**
+ * A throwaway password's hash per cost, hashed against for unknown users (at the store's cost, so
+ * both failures take alike); one per process and cost, made on first use.
+ */
+const decoyHashes = new Map<number, Promise<string>>();
+function decoy(N: number): Promise<string> {
+  let hash = decoyHashes.get(N);
+  if (!hash) decoyHashes.set(N, (hash = hashPassword(randomBytes(12).toString('hex'), N)));
+  return hash;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [N, r, p] = parts.slice(1, 4).map(Number);
-  if (!N || !r || !p || N > MAX_COST_N || r > 32 || p > 16) return false;
+  if (!N || !r || !p || N > MAX_PASSWORD_HASH_COST || r > 32 || p > 16) return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
   const actual = await scryptAsync(password, salt, { N, r, p });
@@ -104,7 +120,7 @@ export function newUserIdBody(): string {
   return randomBytes(12).toString('hex');
 }
 
-async function fromDefinition(connection: string, u: UserDefinition): Promise<StoredUser> {
+async function fromDefinition(connection: string, u: UserDefinition, N: number): Promise<StoredUser> {
   const email = u.email ?? '';
   const now = '2024-01-01T00:00:00.000Z';
   const nickname = u.nickname ?? (u.username || email.split('@')[0] || u.phone_number || u.user_id);
@@ -124,7 +140,7 @@ async function fromDefinition(connection: string, u: UserDefinition): Promise<St
     blocked: u.blocked,
     passwordHash:
       u.password_hash ??
-      (u.password !== undefined ? await definitionHash(connection, u.user_id, u.password) : undefined),
+      (u.password !== undefined ? await definitionHash(connection, u.user_id, u.password, N) : undefined),
     userMetadata: u.user_metadata,
     appMetadata: u.app_metadata,
     createdAt: u.created_at ?? now,
@@ -139,12 +155,19 @@ export class UserStore {
   onChange: () => void = () => undefined;
   // Hashing against a throwaway password for unknown users keeps response times alike for both
   // failures (the process's decoy is made when its first store starts, not at an unknown login).
-  private readonly decoy: Promise<string> = decoy();
+  private readonly decoy: Promise<string>;
+
+  /** `hashCost`: scrypt's N for the passwords this store hashes (see `TenantOptions.passwordHashCost`). */
+  constructor(private readonly hashCost: number = DEFAULT_PASSWORD_HASH_COST) {
+    this.decoy = decoy(hashCost);
+  }
 
   /** The users of every connection of the definition, hashed in parallel. */
-  static async fromDefinition(def: TenantDefinition): Promise<UserStore> {
-    const store = new UserStore();
-    const pending = def.connections.flatMap((c) => (c.users ?? []).map((u) => fromDefinition(c.name, u)));
+  static async fromDefinition(def: TenantDefinition, hashCost?: number): Promise<UserStore> {
+    const store = new UserStore(hashCost);
+    const pending = def.connections.flatMap((c) =>
+      (c.users ?? []).map((u) => fromDefinition(c.name, u, store.hashCost)),
+    );
     store.users = await Promise.all(pending);
     store.initial = [...store.users];
     return store;
@@ -176,7 +199,7 @@ export class UserStore {
     password: string,
     check: () => void = () => {},
   ): Promise<StoredUser> {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.hashCost);
     check();
     return this.insert({ ...profile, passwordHash });
   }
@@ -226,7 +249,7 @@ export class UserStore {
   }
 
   async setPassword(userId: string, password: string, updatedAt: string): Promise<StoredUser | undefined> {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.hashCost);
     return this.replace(userId, (u) => ({ ...u, passwordHash, updatedAt }));
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { ALICE, BOB, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from '../testing/fixtures.js';
 import { UserStore, hashPassword, verifyPassword } from '../state/users.js';
+import { startTenant } from '../index.js';
 
 describe('user store', () => {
   it('stores scrypt hashes with a random salt, never the password', async () => {
@@ -72,5 +73,25 @@ describe('user store', () => {
     store.reset();
     expect((await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password))?.userId).toBe('auth0|alice');
     expect(changes).toBe(2);
+  });
+
+  it('hashes at the cost it is given (passwordHashCost), and reads hashes of any cost', async () => {
+    const store = await UserStore.fromDefinition(defaultDefinition(), 1024);
+    expect(store.findById('auth0|alice')?.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect((await store.authenticate(DB_CONNECTION, ALICE.email, ALICE.password))?.userId).toBe('auth0|alice');
+    expect(await store.authenticate(DB_CONNECTION, ALICE.email, 'wrong')).toBeUndefined();
+    expect(await store.authenticate(DB_CONNECTION, 'nobody@example.com', ALICE.password)).toBeUndefined();
+    await store.setPassword('auth0|alice', 'N3w-password!', '2025-01-01T00:00:00.000Z');
+    expect(store.findById('auth0|alice')?.passwordHash).toMatch(/^scrypt\$1024\$/);
+    // The default store still hashes at 16384 (a definition hash per cost, not shared).
+    const regular = await UserStore.fromDefinition(defaultDefinition());
+    expect(regular.findById('auth0|alice')?.passwordHash).toMatch(/^scrypt\$16384\$/);
+    expect(await verifyPassword(ALICE.password, regular.findById('auth0|alice')!.passwordHash!)).toBe(true);
+  });
+
+  it.each([1000, 512, 2 ** 18, 0, -1024, 1024.5, '1024'])('startTenant refuses passwordHashCost %s', async (cost) => {
+    await expect(startTenant({ http: true, passwordHashCost: cost as number })).rejects.toThrow(
+      /^Invalid passwordHashCost: .* \(a power of two from 1024 to 131072\)$/,
+    );
   });
 });
