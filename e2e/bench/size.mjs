@@ -72,11 +72,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // its ratchet keeps 4 B of room: 25,755 B, still below the 25,760 B of the morning.
 // The refresh grant sent by the main file while the code-flow chunk loads (issue 32: no round trip
 // in series; the first checkSession of a page with refresh tokens, no-store, 1.89 -> 1.03 of the
-// all-in-one file): its request, the token cache and the lock move out of the chunk, +753 B main
-// file (26,504 B), all CDN files 33,941 B (-56 B). Ratchets with the same 4 B of room.
+// all-in-one file): its request, the token cache and the lock move out of the chunk, and with
+// useDpop nothing is sent before the chunk (it makes the proof): +779 B main file (26,530 B), all
+// CDN files 33,967 B (-30 B). Ratchets with the same 4 B of room.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26508;
-const BUDGET_TOTAL_GZIP = 33945;
+const BUDGET_GZIP = 26534;
+const BUDGET_TOTAL_GZIP = 33971;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -34,10 +34,10 @@ const TARGET_GZIP = 7168;
 // with captcha the only capability loaded on demand; 24,980 B with the code flow on demand too;
 // 24,450 B with the legacy helpers too; 24,100 B with the popup protocol too;
 // 24,156 B with the key set in localStorage; 24,188 B with the opener listening for the popup's
-// messages from the call (a fix that cannot load on demand); 24,964 B with the refresh grant sent
+// messages from the call (a fix that cannot load on demand); 24,992 B with the refresh grant sent
 // while the code-flow chunk loads (its request, token cache and lock are in the initial chunk:
 // no round trip in series). A ratchet like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 24968;
+const COMMON_CEILING_GZIP = 24996;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

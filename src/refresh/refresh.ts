@@ -52,6 +52,14 @@ const readAnswer = (ctx: WebAuthContext, answer: AnyObject, entry: RefreshEntry,
 
 /** One rotation under the lock; settles with the outcome (never rejects). */
 async function rotate(ctx: WebAuthContext, options: AnyObject, reader: AnswerReader): Promise<Outcome> {
+  // With DPoP the request's proof is made by the chunk: if it failed, nothing is sent.
+  const unloaded =
+    ctx.dpop &&
+    (await reader.then(
+      () => undefined,
+      (e: unknown) => e,
+    ));
+  if (unloaded) return { err: null, unloaded };
   const o = ctx.baseOptions;
   const entry = await readRefreshToken(ctx);
   if (!entry) return { err: null, fallback: true };

@@ -118,6 +118,17 @@ describe('the code-flow chunk failing to load', () => {
     expect(storage.getItem(REFRESH_KEY)).toBeNull();
   });
 
+  it('checkSession with refresh tokens and useDpop: a ChunkLoadError before anything is sent (the proof needs the chunk)', async () => {
+    await codeSignIn(env, auth({ useDpop: true }));
+    const held = storage.getItem(REFRESH_KEY);
+    chunk.fails = true;
+    const before = tenantCalls().length;
+    const [err] = await outcome((cb) => auth({ useDpop: true }).checkSession({}, cb));
+    expect(err).toBeInstanceOf(ChunkLoadError);
+    expect(tenantCalls()).toHaveLength(before);
+    expect(storage.getItem(REFRESH_KEY)).toBe(held);
+  });
+
   it('logout: leaves at once, forgetting the shared refresh token it cannot revoke', async () => {
     await codeSignIn(env, auth());
     chunk.fails = true;
