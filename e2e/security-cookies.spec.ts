@@ -39,15 +39,23 @@ async function toss(context: BrowserContext, cookies: Record<string, unknown>): 
   await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
   const evil = await context.newPage();
   await evil.goto(url);
-  await evil.evaluate((cookies) => {
+  const seen = await evil.evaluate((cookies) => {
     for (const [name, value] of Object.entries(cookies)) {
       const encoded = encodeURIComponent(JSON.stringify(value));
       document.cookie = `${name}=${encoded}; domain=app.test; path=/; secure; samesite=none`;
     }
+    // Read back before the page closes: the writes are then made, not only queued.
+    return document.cookie;
   }, cookies);
+  for (const name of Object.keys(cookies)) expect(seen).toContain(`${name}=`);
   await evil.close();
-  const names = (await context.cookies(appOrigin())).filter((c) => c.domain === '.app.test').map((c) => c.name);
-  expect(names.sort()).toEqual(Object.keys(cookies).sort());
+  // The browser's cookie store may still answer from before the writes for a moment: wait for them.
+  const tossed = async () =>
+    (await context.cookies(appOrigin()))
+      .filter((c) => c.domain === '.app.test')
+      .map((c) => c.name)
+      .sort();
+  await expect.poll(tossed, { timeout: 5000 }).toEqual(Object.keys(cookies).sort());
 }
 
 describe.each(['umd', 'esm'] as const)('a sibling subdomain tosses transaction cookies (%s build)', (lib) => {
