@@ -3,8 +3,10 @@
  * windows"). While a popup login or a checkSession is in progress, a frame on another origin
  * (`http://evil.test`), the app page itself and a frame of the tenant's origin that is not the
  * library's post authorization responses of the right shape, carrying the real state. Each is
- * delivered (the page's own listener sees it) and ignored: no callback with its data, cookies and
- * Web Storage unchanged, and the real answer completes exactly once, or the typed timeout comes.
+ * delivered (the page's own listener sees it) and ignored: the library's `debug` hook names each
+ * one's reason (it decides in the message's own dispatch, so no quiet window is waited out), no
+ * callback with its data, cookies and Web Storage unchanged, and the real answer completes exactly
+ * once, or the typed timeout comes.
  */
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright';
@@ -34,11 +36,18 @@ const config = (lib: Lib, appOrigin = h.app.url): AppConfig => ({
   overrides: { __token_issuer: h.tenant.issuer },
 });
 
-/** Every message the page receives (a listener of the test's), and every call of the library's callback. */
+/**
+ * Every message the page receives (a listener of the test's), every call of the library's callback,
+ * and the library's message decisions (its `debug` hook, which it calls in the message's own dispatch).
+ */
 const RECORDER = () => {
   const w = window as any;
   w.__seen = [];
   w.__calls = [];
+  w.__decisions = [];
+  w.__debug = (e: { step: string; detail?: { reason?: string } }) => {
+    if (e.step.startsWith('message-')) w.__decisions.push(e.step === 'message-ignored' ? e.detail?.reason : 'accepted');
+  };
   addEventListener('message', (e) =>
     w.__seen.push(typeof e.data === 'string' ? e.data : JSON.stringify(e.data ?? null)),
   );
@@ -53,8 +62,13 @@ const calls = (page: Page): Promise<{ err: any; result: any }[]> => page.evaluat
 /** Waits until `n` messages marked `forged` have reached the page. */
 const delivered = (page: Page, n: number) =>
   page.waitForFunction((n) => (window as any).__seen.filter((m: string) => m.includes('forged')).length >= n, n);
-/** A few turns after the last event, so a late callback would be seen. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** The library's decision on each message it read, in order: the reason it ignored it, or `accepted`. */
+const decisions = (page: Page): Promise<string[]> => page.evaluate(() => (window as any).__decisions);
+/** Waits until the library has decided on `n` messages; returns the decisions. */
+async function decided(page: Page, n: number): Promise<string[]> {
+  await page.waitForFunction((n) => (window as any).__decisions.length >= n, n);
+  return decisions(page);
+}
 
 /** Embeds a frame of `origin` whose page the test serves, and returns it. */
 async function hostileFrame(page: Page, origin: string): Promise<Frame> {
@@ -112,7 +126,8 @@ async function openPopupLogin(cfg: AppConfig): Promise<Page> {
   const [popup] = await Promise.all([
     h.context.waitForEvent('page'),
     h.page.evaluate(async (cfg) => {
-      new (await (window as any).libReady).WebAuth(cfg).popup.authorize({}, (window as any).__record);
+      const w = window as any;
+      new (await w.libReady).WebAuth({ ...cfg, debug: w.__debug }).popup.authorize({}, w.__record);
     }, cfg),
   ]);
   await popup.waitForSelector('#username');
@@ -145,7 +160,11 @@ describe.each(LIBS)('popup.authorize with the %s build, under forged answers', (
     await postToParent(evil, forged);
     await postToSelf(h.page, forged);
     await delivered(h.page, 2 * forged.length);
-    await settle();
+    // Each was judged while it was dispatched: ignored for its origin, or (the app window) its source.
+    expect(await decided(h.page, 2 * forged.length)).toEqual([
+      ...forged.map(() => 'origin'),
+      ...forged.map(() => 'source'),
+    ]);
     expect(await calls(h.page)).toEqual([]);
     expect(await storage(h.page)).toEqual(before);
     expect(popup.isClosed()).toBe(false);
@@ -153,10 +172,12 @@ describe.each(LIBS)('popup.authorize with the %s build, under forged answers', (
     await answerInPopup(popup, config(lib));
     await expect.poll(() => calls(h.page).then((c) => c.length)).toBe(1);
     await expect.poll(() => popup.isClosed()).toBe(true);
-    // Late copies of the forgeries, after the answer, change nothing either.
+    const judged = await decisions(h.page);
+    expect(judged.filter((d) => d === 'accepted')).toEqual(['accepted', 'accepted']); // ready, response
+    // Late copies of the forgeries, after the answer, change nothing either: no one reads them.
     await postToParent(evil, forged);
     await delivered(h.page, 3 * forged.length);
-    await settle();
+    expect(await decisions(h.page)).toEqual(judged);
     const [only, ...more] = await calls(h.page);
     expect(more).toEqual([]);
     expect(only!.err).toBeNull();
@@ -187,7 +208,7 @@ async function forgeDuringCheckSession(lib: Lib, options: Record<string, unknown
   await h.page.evaluate(
     async ([cfg, options]) => {
       const lib = await (window as any).libReady;
-      new lib.WebAuth(cfg).checkSession(options, (window as any).__record);
+      new lib.WebAuth({ ...cfg, debug: (window as any).__debug }).checkSession(options, (window as any).__record);
     },
     [config(lib), options] as const,
   );
@@ -200,6 +221,13 @@ async function forgeDuringCheckSession(lib: Lib, options: Record<string, unknown
   await postToParent(rogue, forged);
   await postToSelf(h.page, forged);
   await delivered(h.page, 3 * forged.length);
+  // Judged in their dispatch: another origin; the tenant's origin from a window not the library's
+  // iframe; the app window itself.
+  expect(await decided(h.page, 3 * forged.length)).toEqual([
+    ...forged.map(() => 'origin'),
+    ...forged.map(() => 'source'),
+    ...forged.map(() => 'origin'),
+  ]);
   expect(await storage(h.page)).toEqual(before);
   return { evil, forged };
 }
@@ -214,12 +242,13 @@ describe.each(LIBS)('checkSession with the %s build, under forged web messages',
       await route.continue();
     });
     await forgeDuringCheckSession(lib, { scope: 'openid email' });
-    await settle();
     expect(await calls(h.page)).toEqual([]);
 
     release();
     await expect.poll(() => calls(h.page).then((c) => c.length)).toBe(1);
-    await settle();
+    // The flow's end: its iframe goes once the callback has run; one message was accepted.
+    await h.page.waitForSelector('iframe[src*="/authorize?"]', { state: 'detached' });
+    expect((await decisions(h.page)).filter((d) => d === 'accepted')).toEqual(['accepted']);
     const [only, ...more] = await calls(h.page);
     expect(more).toEqual([]);
     expect(only!.err).toBeNull();
@@ -233,9 +262,10 @@ describe.each(LIBS)('checkSession with the %s build, under forged web messages',
     await h.page.route('**/authorize?**', () => {}); // never answered
     const { evil, forged } = await forgeDuringCheckSession(lib, { timeout: 2000 });
     await expect.poll(() => calls(h.page).then((c) => c.length), { timeout: 5000 }).toBe(1);
-    await postToParent(evil, forged); // after the timeout
+    const judged = await decisions(h.page);
+    await postToParent(evil, forged); // after the timeout: no one reads them
     await delivered(h.page, 4 * forged.length);
-    await settle();
+    expect(await decisions(h.page)).toEqual(judged);
     expect(await calls(h.page)).toEqual([
       {
         err: expect.objectContaining({
