@@ -154,7 +154,7 @@ export class UserStore {
   /** Called after every change (persistence listens). */
   onChange: () => void = () => undefined;
   // Hashing against a throwaway password for unknown users keeps response times alike for both
-  // failures (the process's decoy is made when its first store starts, not at an unknown login).
+  // failures (the process's decoy for this cost is made when a store starts, not at an unknown login).
   private readonly decoy: Promise<string>;
 
   /** `hashCost`: scrypt's N for the passwords this store hashes (see `TenantOptions.passwordHashCost`). */
