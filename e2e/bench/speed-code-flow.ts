@@ -1,7 +1,7 @@
 /**
  * The code flow with `usePKCE`, `useRefreshTokens` and `cacheLocation: 'localstorage'`, in the CDN
- * main file (its code-flow chunk loaded on first use) against the all-in-one file (everything in
- * one script, as the CDN build was before issue 32), in the same run: the first visit's callback
+ * main file (no chunk for these options since the redemption is in it; chunk requests are
+ * counted) against the all-in-one file (everything in one script, as the CDN build was before issue 32), in the same run: the first visit's callback
  * (the code redeemed, the ID token verified) and the first `checkSession` of a new page load (the
  * refresh grant). auth0-js has no code flow, so it is not in this table. The app server and the
  * tenant both answer 50 ms late, so a chunk fetched in series with a tenant request shows.

@@ -36,8 +36,9 @@ const TARGET_GZIP = 7168;
 // 24,156 B with the key set in localStorage; 24,188 B with the opener listening for the popup's
 // messages from the call (a fix that cannot load on demand); 24,992 B with the refresh grant sent
 // while the code-flow chunk loads (its request, token cache and lock are in the initial chunk:
-// no round trip in series). A ratchet like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 24996;
+// no round trip in series); 25,251 B with the code redemption and the answers' reading there too
+// (the callback page waits for no chunk). A ratchet like the one above; the target is issue 32's.
+const COMMON_CEILING_GZIP = 25255;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

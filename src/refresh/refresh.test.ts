@@ -29,14 +29,14 @@ async function tokenEndpoint(body: Record<string, any>): Promise<Response> {
     return json({
       access_token: 'AT0',
       id_token: await keys.sign(claimsFor(env, `${TENANT}/`, 'CID', { nonce: nonceOf(env) })),
-      refresh_token: (live.add('RT0'), 'RT0'),
+      refresh_token: (live.add('refresh-token-0'), 'refresh-token-0'),
     });
   }
   if (!live.delete(body.refresh_token)) {
     live.clear(); // reuse: the whole family goes
     return json({ error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' }, 403);
   }
-  const next = `RT${++issued}`;
+  const next = `refresh-token-${++issued}`;
   live.add(next);
   return json({
     access_token: `AT${issued}`,
@@ -85,7 +85,7 @@ describe('useRefreshTokens', () => {
     const { url, result } = await signIn(webAuth);
     expect(url.searchParams.get('scope')).toBe('openid profile email offline_access');
     expect(result).toMatchObject({ accessToken: 'AT0', refreshToken: null, hasRefreshToken: true });
-    expect(JSON.stringify(result)).not.toContain('RT0');
+    expect(JSON.stringify(result)).not.toContain('refresh-token-0');
 
     const calls = await check(auth()); // a new instance, as after a reload
     expect(calls).toHaveLength(1);
@@ -95,12 +95,12 @@ describe('useRefreshTokens', () => {
     expect(tokenBodies()[1]).toMatchObject({
       grant_type: 'refresh_token',
       client_id: 'CID',
-      refresh_token: 'RT0',
+      refresh_token: 'refresh-token-0',
       scope: 'openid profile email offline_access',
     });
     // Rotation: the next renewal presents the successor.
     await check(webAuth);
-    expect(tokenBodies()[2]!.refresh_token).toBe('RT1');
+    expect(tokenBodies()[2]!.refresh_token).toBe('refresh-token-1');
     expect(everything()).not.toMatch(/RT\d/);
   });
 
@@ -125,7 +125,7 @@ describe('useRefreshTokens', () => {
       hasRefreshToken: true,
     });
     await check(webAuth); // the rotated token was kept and is presented next
-    expect(tokenBodies()[2]!.refresh_token).toBe('RT1');
+    expect(tokenBodies()[2]!.refresh_token).toBe('refresh-token-1');
   });
 
   it('serialises concurrent renewals: 20 at once never present the same refresh token twice', async () => {
@@ -142,11 +142,11 @@ describe('useRefreshTokens', () => {
   it('answers login_required once and forgets the token when it was reused elsewhere (family revoked)', async () => {
     const webAuth = auth();
     await signIn(webAuth);
-    live.clear(); // another copy of RT0 was used: the tenant revoked the family
+    live.clear(); // another copy of refresh-token-0 was used: the tenant revoked the family
     const calls = await check(webAuth);
     expect(calls).toHaveLength(1);
     expect(calls[0]![0]).toMatchObject({ error: 'login_required' });
-    expect(JSON.stringify(calls[0]![0])).not.toContain('RT0');
+    expect(JSON.stringify(calls[0]![0])).not.toContain('refresh-token-0');
     expect(tokenItems()).toEqual([]);
     expect(env.frames).toEqual([]);
   });
@@ -215,9 +215,13 @@ describe('useRefreshTokens', () => {
     const revoke = env.fetches.find((f) => f.url === `${TENANT}/oauth/revoke`);
     expect(revoke?.init?.keepalive).toBe(true);
     expect((revoke!.init!.headers as Record<string, string>)['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(requestBody(revoke!.init)).toEqual({ client_id: 'CID', token: 'RT0', token_type_hint: 'refresh_token' });
+    expect(requestBody(revoke!.init)).toEqual({
+      client_id: 'CID',
+      token: 'refresh-token-0',
+      token_type_hint: 'refresh_token',
+    });
     expect(tokenItems()).toEqual([]);
-    expect(env.navigations.at(-1)).not.toContain('RT0');
+    expect(env.navigations.at(-1)).not.toContain('refresh-token-0');
     const calls = await check(auth());
     expect(calls[0]![0]).toMatchObject({ error: 'login_required' });
   });

@@ -5,11 +5,10 @@
  * it). A rejected token (`invalid_grant`) is forgotten; then the iframe runs when
  * `useRefreshTokensFallback` is set, else the call answers `login_required`, as the iframe would.
  *
- * This part is in the main file: the grant is sent while the code-flow chunk, which reads the
- * answer, loads (no round trip in series). If the chunk then fails, the answer's new refresh
- * token is still kept: the presented one is spent.
+ * In the main file, with the answer's reading: no chunk to wait for (no round trip in series),
+ * except with `useDpop`, whose proofs the code-flow chunk makes.
  */
-import type { finishTokenAnswer } from '../flow/token-answer.js';
+import { finishTokenAnswer } from '../flow/token-answer.js';
 import { postToTenant } from '../flow/token-request.js';
 import { DEFAULT_SCOPE, withOfflineAccess } from '../flow/authorize.js';
 import type { WebAuthContext } from '../flow/context.js';
@@ -21,44 +20,31 @@ import { withLock } from './lock.js';
 import { clearDpopKey } from './dpop-key.js';
 import { readRefreshToken, writeRefreshToken, type RefreshEntry } from '../flow/refresh-token-cache.js';
 
-/** The chunk's reader of token answers, or its load's rejection (a `ChunkLoadError`). */
-export type AnswerReader = Promise<typeof finishTokenAnswer>;
-
 type Outcome = {
   err: AnyObject | null;
   result?: AuthResult | null | undefined;
   fallback?: boolean;
-  /** The chunk's load error, passed on as it is. */
+  /** The proofs' chunk's load error, passed on as it is. */
   unloaded?: unknown;
 };
 
-/** Reads `answer` with the chunk; without it keeps the answer's refresh token and reports the load error. */
-const readAnswer = (ctx: WebAuthContext, answer: AnyObject, entry: RefreshEntry, reader: AnswerReader) =>
-  reader.then(
-    (finish) =>
-      new Promise<Outcome>((settle) =>
-        finish(ctx, answer, { nonce: null, appState: null, sub: entry.sub }, (err, result) => {
-          // A refreshed ID token that fails its checks discredits the token that fetched it.
-          if (err) void writeRefreshToken(ctx, undefined).then(() => settle({ err }));
-          else settle({ err, result });
-        }),
-      ),
-    async (unloaded: unknown): Promise<Outcome> => {
-      const token = answer.refresh_token;
-      if (typeof token === 'string' && token) await writeRefreshToken(ctx, { token, sub: entry.sub });
-      return { err: null, unloaded };
-    },
+/** Checks `answer` (its ID token must name the token's `sub`) and keeps its refresh token. */
+const readAnswer = (ctx: WebAuthContext, answer: AnyObject, entry: RefreshEntry) =>
+  new Promise<Outcome>((settle) =>
+    finishTokenAnswer(ctx, answer, { nonce: null, appState: null, sub: entry.sub }, (err, result) => {
+      // A refreshed ID token that fails its checks discredits the token that fetched it.
+      if (err) void writeRefreshToken(ctx, undefined).then(() => settle({ err }));
+      else settle({ err, result });
+    }),
   );
 
 /** One rotation under the lock; settles with the outcome (never rejects). */
-async function rotate(ctx: WebAuthContext, options: AnyObject, reader: AnswerReader): Promise<Outcome> {
+async function rotate(ctx: WebAuthContext, options: AnyObject, proofs?: Promise<unknown>): Promise<Outcome> {
   // With DPoP the request's proof is made by the chunk: if it failed, nothing is sent.
-  const unloaded =
-    ctx.dpop &&
-    (await reader.then(
-      () => undefined,
-      (e: unknown) => e,
-    ));
+  const unloaded = await proofs?.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (unloaded) return { err: null, unloaded };
   const o = ctx.baseOptions;
   const entry = await readRefreshToken(ctx);
@@ -73,7 +59,7 @@ async function rotate(ctx: WebAuthContext, options: AnyObject, reader: AnswerRea
   if (audience) body.audience = audience;
   prefetchKeySet(ctx); // for the refreshed ID token, loaded during the request
   return postToTenant(ctx, 'oauth/token', body).then(
-    ({ body: answer }) => readAnswer(ctx, answer, entry, reader),
+    ({ body: answer }) => readAnswer(ctx, answer, entry),
     async (err: AuthResponseError): Promise<Outcome> => {
       if (err.error !== 'invalid_grant') return { err };
       await writeRefreshToken(ctx, undefined);
@@ -85,19 +71,19 @@ async function rotate(ctx: WebAuthContext, options: AnyObject, reader: AnswerRea
 
 /**
  * Renews with the held refresh token; `iframe` runs the v10 silent authentication when the
- * fallback applies. `reader` is the code-flow chunk's answer reader, loading since the call.
+ * fallback applies. `proofs` (with `useDpop`) is the load of the chunk that signs the request.
  * `cb` gets v10's raw error fields (`error`, `error_description`), then the caller's wrapping, or
- * the chunk's load error as it is.
+ * that chunk's load error as it is.
  */
 export function refreshSession(
   ctx: WebAuthContext,
   options: AnyObject,
   cb: NodeCallback<any>,
   iframe: () => void,
-  reader: AnswerReader,
+  proofs?: Promise<unknown>,
 ): void {
-  reader.catch(() => undefined); // reported once the answer needs it
-  void withLock(ctx.env, 'webauth-refresh:' + ctx.baseOptions.clientID, () => rotate(ctx, options, reader)).then(
+  proofs?.catch(() => undefined); // reported once the request needs it, not as an unhandled rejection
+  void withLock(ctx.env, 'webauth-refresh:' + ctx.baseOptions.clientID, () => rotate(ctx, options, proofs)).then(
     ({ err, result, fallback, unloaded }) => {
       if (unloaded) return cb(unloaded);
       if (!fallback) return err ? cb({ error: err.error, error_description: err.errorDescription }) : cb(null, result);

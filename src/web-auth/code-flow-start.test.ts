@@ -52,7 +52,7 @@ beforeEach(async () => {
   };
 });
 
-describe('the code-flow chunk failing to load', () => {
+describe('the code-flow chunk (DPoP, revocation) failing to load', () => {
   it('v10 options never load it', async () => {
     const webAuth = testWebAuth(env);
     webAuth.authorize({ nonce: 'n' });
@@ -65,13 +65,26 @@ describe('the code-flow chunk failing to load', () => {
     expect(chunk.loads).toBe(0);
   });
 
-  it('parseHash: a ChunkLoadError, nothing redeemed, and the transaction stays for a retry', async () => {
-    const webAuth = auth();
-    webAuth.authorize();
+  it('usePKCE and refresh tokens without DPoP never wait for it: parseHash redeems and checkSession renews while it cannot load', async () => {
+    chunk.fails = true;
+    const { result } = await codeSignIn(env, auth());
+    expect(result).toMatchObject({ accessToken: 'AT', hasRefreshToken: true, refreshToken: null });
+    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT', sub: 'auth0|alice' });
+    const [err, renewed] = await outcome((cb) => auth().checkSession({}, cb));
+    expect(err).toBeNull();
+    expect(renewed).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
+    expect(tenantCalls().map((r) => r.body.grant_type)).toEqual(['authorization_code', 'refresh_token']);
+    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT2', sub: 'auth0|alice' });
+    expect(chunk.loads).toBe(0);
+  });
+
+  it('parseHash with useDpop: a ChunkLoadError, nothing redeemed, and the transaction stays for a retry', async () => {
+    auth({ useDpop: true }).authorize();
     await vi.waitFor(() => expect(env.navigations).toHaveLength(1));
     const state = new URL(env.navigations[0]!).searchParams.get('state');
     env.url = `https://app.example.com/callback?code=C&state=${state}`;
     chunk.fails = true;
+    const webAuth = auth({ useDpop: true }); // the callback page's instance
     const [err, result] = await outcome((cb) => webAuth.parseHash(cb));
     expect(err).toBeInstanceOf(ChunkLoadError);
     expect(err).toMatchObject({ code: 'chunk_load_failed', error: 'chunk_load_failed' });
@@ -81,28 +94,7 @@ describe('the code-flow chunk failing to load', () => {
     const [again, authResult] = await outcome((cb) => webAuth.parseHash(cb));
     expect(again).toBeNull();
     expect(authResult).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
-  });
-
-  it('checkSession with refresh tokens: the grant is sent while the chunk loads; if it fails, a ChunkLoadError and the rotated token is kept', async () => {
-    await codeSignIn(env, auth());
-    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT', sub: 'auth0|alice' });
-    chunk.fails = true;
-    const before = tenantCalls().length;
-    const [err, result] = await outcome((cb) => auth().checkSession({}, cb));
-    expect(err).toBeInstanceOf(ChunkLoadError);
-    expect(result).toBeUndefined();
-    // RT was presented once (it is spent now); the answer's RT2 is held for the next call.
-    expect(
-      tenantCalls()
-        .slice(before)
-        .map((r) => [r.body.grant_type, r.body.refresh_token]),
-    ).toEqual([['refresh_token', 'RT']]);
-    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT2', sub: 'auth0|alice' });
-    chunk.fails = false;
-    const [again, renewed] = await outcome((cb) => auth().checkSession({}, cb));
-    expect(again).toBeNull();
-    expect(renewed).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
-    expect(tenantCalls().at(-1)!.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'RT2' });
+    expect(tenantCalls()[0]!.headers).toHaveProperty('dpop');
   });
 
   it('checkSession with refresh tokens: a rejected token is forgotten even when the chunk fails', async () => {

@@ -1,8 +1,8 @@
 /**
  * `parseHash` with `usePKCE`: the code response is read from the query (the default
  * `response_mode` of `code`) or from the fragment (`responseMode: 'fragment'`). An error answer is
- * reported here; a code is redeemed by the code-flow chunk, whose load starts with the key set's.
- * Anything else goes to v10's `parseHash`.
+ * reported here; a code is redeemed at once, from the main file (no chunk to wait for), unless
+ * `useDpop` needs the chunk for the request's proof. Anything else goes to v10's `parseHash`.
  */
 import { currentLocation } from '../browser/env.js';
 import { AuthResponseError } from '../errors.js';
@@ -14,7 +14,8 @@ import { withHint } from '../shared/debug.js';
 import { has } from '../shared/objects.js';
 import { parseQuery } from '../shared/query.js';
 import type { ParseHashOptions } from '../types.js';
-import { withCodeFlow } from './code-flow-start.js';
+import { redeemCodeResponse } from '../pkce/parse-code.js';
+import { withProofs } from './code-flow-start.js';
 
 /** The code response of the URL (or of `options.hash`), or undefined when there is none. */
 function codeResponse(ctx: RedirectContext, options: ParseHashOptions): Record<string, unknown> | undefined {
@@ -43,7 +44,6 @@ export function parseHashOrCode(ctx: RedirectContext, options: ParseHashOptions,
       ),
     );
   }
-  prefetchKeySet(ctx); // the answer's ID token is verified with it: load it with the chunk
-  // The transaction stays stored until the chunk is here: a failed load leaves it for a retry.
-  withCodeFlow(cb as (err: unknown) => void, (chunk) => chunk.redeemCodeResponse(ctx, response, cb));
+  prefetchKeySet(ctx); // the answer's ID token is verified with it: load it during the exchange
+  withProofs(ctx, cb, () => redeemCodeResponse(ctx, response, cb));
 }

@@ -1,7 +1,7 @@
 /**
  * Which silent authentication `checkSession` and `renewAuth` run: the refresh-token grant
  * (`useRefreshTokens`), the iframe with a code (`usePKCE`), or v10's iframe unchanged. The first
- * two finish in the code-flow chunk, whose load starts with the grant's request or with the iframe.
+ * two run in the main file; with `useDpop` their token request waits for the chunk of its proofs.
  */
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 import { checkSession, legacyCallback } from './check-session.js';
@@ -9,7 +9,8 @@ import type { CodeFlowSteps, WebAuthContext } from '../flow/context.js';
 import { prefetchKeySet } from '../flow/key-set-prefetch.js';
 import { renewAuth } from './renew-auth.js';
 import { startPkce, usesPkce } from '../pkce/start.js';
-import { preloadCodeFlow, withCodeFlow } from './code-flow-start.js';
+import { withProofs } from './code-flow-start.js';
+import { redeemAnswer } from '../pkce/web-message-code.js';
 import { refreshSession } from '../refresh/refresh.js';
 import { loadCapability } from './load-capability.js';
 import { ChunkLoadError } from './chunk-load-error.js';
@@ -18,14 +19,12 @@ import { ChunkLoadError } from './chunk-load-error.js';
 function webMessageCode(ctx: WebAuthContext): CodeFlowSteps {
   return {
     start: (params) => {
-      // The key set and the chunk load while the iframe and the exchange run, not after them.
+      // The key set loads while the iframe and the exchange run, not after them.
       prefetchKeySet(ctx);
-      preloadCodeFlow();
       return startPkce(ctx, { ...params, responseType: 'code' });
     },
-    // The transaction is consumed in the chunk: a failed load leaves it as it was.
-    validate: (c, params, response, done) =>
-      withCodeFlow(done as (err: unknown) => void, (chunk) => chunk.redeemAnswer(c, params, response, done)),
+    // With useDpop, a chunk that failed to load leaves the transaction as it was.
+    validate: (c, params, response, done) => withProofs(c, done, () => redeemAnswer(c, params, response, done)),
   };
 }
 
@@ -38,14 +37,14 @@ export function silentAuth(ctx: WebAuthContext, options: AnyObject, cb: NodeCall
       : checkSession(ctx, options, cb, pkce ? webMessageCode(ctx) : undefined);
   if (ctx.baseOptions.useRefreshTokens) {
     const legacy = legacyCallback(cb);
-    const reader = loadCapability('codeFlow').then((chunk) => chunk.finishTokenAnswer);
-    // A chunk's load error reaches `cb` as it is, as from every other code-flow call.
+    // The DPoP proofs' chunk (loading since construction); its load error reaches `cb` as it is.
+    const proofs = ctx.dpop ? loadCapability('codeFlow') : undefined;
     return refreshSession(
       ctx,
       options,
       (err, result) => (err instanceof ChunkLoadError ? cb(err) : legacy(err, result)),
       iframe,
-      reader,
+      proofs,
     );
   }
   // What v10's call returned (its callback's value, for a failed precondition), returned as it was.

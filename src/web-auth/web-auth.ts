@@ -21,7 +21,6 @@ import { parseHashOrCode } from './parse-hash-or-code.js';
 import { silentAuth } from './silent-auth.js';
 import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
 import { logoutThenLeave } from './logout.js';
-import { preloadCodeFlow } from './code-flow-start.js';
 import type { Dpop } from '../types/dpop.js';
 import { lazyDpopWiring } from './lazy-dpop.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
@@ -142,8 +141,6 @@ export class WebAuth {
     if (!usesPkce(this.ctx, options)) return authorize(this.ctx, options);
     // The challenge is a digest (asynchronous); every argument check above it still throws here.
     const url = pkceAuthorizeUrl(this.ctx, options);
-    // Fetched beside the digest, so the callback page's parseHash finds the chunk in the cache.
-    preloadCodeFlow();
     void url.then((u) => this.ctx.env.navigate(u));
   }
 
