@@ -128,7 +128,7 @@ describe('GET /api/v2/user-attribute-profiles: errors', () => {
     const kid = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { kid: string }).kid;
     const { privateKey } = await generateKeyPair('RS256');
     const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid }).sign(privateKey);
-    const other = await startApiTenant();
+    const other = await startApiTenant({ ownSigningKey: true });
     try {
       const foreign = await clientToken(other, undefined, 'read:user_attribute_profiles');
       for (const bad of [`${header}.${tampered}.${signature}`, forged, foreign]) {

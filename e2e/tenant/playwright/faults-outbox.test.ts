@@ -1,6 +1,6 @@
 /** Faults on demand and reading the outbox, through the helpers tests use. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { authorizePath, fragmentOf, implicitParams, postJson, send } from '../testing/test-client.js';
 import {
@@ -29,7 +29,7 @@ const ALICE = {
 describe('faults', () => {
   let tenant: RunningTenant;
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
   });
   beforeEach(() => tenant.clearFaults());
   afterAll(() => tenant.close());
@@ -53,7 +53,7 @@ describe('faults', () => {
   });
 
   it('holds /authorize without an answer until the tenant closes', async () => {
-    const own = await startTenant({ http: true });
+    const own = await startQuickTenant({ http: true });
     hangAuthorize(own);
     const pending = send(own, authorizePath(implicitParams()));
     let answered = false;
@@ -101,7 +101,7 @@ describe('faults', () => {
   });
 
   it('is cleared by the reset', async () => {
-    const own = await startTenant({ http: true, testEndpoints: true });
+    const own = await startQuickTenant({ http: true, testEndpoints: true });
     failKeySet(own);
     expect((await send(own, '/.well-known/jwks.json')).status).toBe(503);
     expect((await send(own, '/__admin/reset', { method: 'POST' })).status).toBe(204);
@@ -113,7 +113,7 @@ describe('faults', () => {
 describe('outbox', () => {
   let tenant: RunningTenant;
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
   });
   afterAll(() => tenant.close());
 

@@ -1,7 +1,7 @@
 /** signIn (the session without a page), the test clock, defineTenant and a given signing key. */
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import type { SessionCookie } from '../protocol/session-cookie.js';
 import type { OriginCookie } from './sign-in.js';
@@ -36,7 +36,7 @@ const passwordLogin = (t: RunningTenant, username: string, password: string) =>
 
 describe('signIn', () => {
   it('puts a session cookie in the context that /authorize prompt=none accepts', async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
     expect(fragmentOf((await silentAuthorize(tenant, undefined)).headers.location).get('error')).toBe('login_required');
     const context = fakeContext();
     const session = await signIn(context, tenant, { email: 'Alice@Example.com' });
@@ -56,7 +56,7 @@ describe('signIn', () => {
   });
 
   it('marks the cookie SameSite=None; Secure over HTTPS and refuses unknown or ambiguous users', async () => {
-    tenant = await startTenant();
+    tenant = await startQuickTenant();
     const { cookie } = tenant.createSession({ userId: 'auth0|alice' });
     expect(cookie).toMatchObject({ secure: true, sameSite: 'None' });
     expect(() => tenant!.createSession({ email: 'nobody@example.com' })).toThrow(/no user matches/);
@@ -67,7 +67,7 @@ describe('signIn', () => {
 describe('createTestClock', () => {
   it('expires access tokens and max_age when the test moves it', async () => {
     const clock = createTestClock(Date.UTC(2030, 0, 1));
-    tenant = await startTenant({ http: true, clock: clock.now });
+    tenant = await startQuickTenant({ http: true, clock: clock.now });
     const tokens = (await passwordLogin(tenant, 'alice@example.com', 'Passw0rd!alice')).json() as Record<
       string,
       unknown
@@ -105,7 +105,7 @@ describe('defineTenant and signingKey', () => {
     const config = defineTenant({
       users: { [DB]: [{ user_id: 'auth0|zoe', email: 'zoe@example.com', password: 'Passw0rd!zoe' }] },
     });
-    tenant = await startTenant({ http: true, config, signingKey: jwk });
+    tenant = await startQuickTenant({ http: true, config, signingKey: jwk });
     const reply = await passwordLogin(tenant, 'zoe@example.com', 'Passw0rd!zoe');
     expect(reply.status).toBe(200);
     const idToken = String((reply.json() as Record<string, unknown>)['id_token']);

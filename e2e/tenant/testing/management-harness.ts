@@ -7,8 +7,8 @@ import { expect, vi } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { ALICE, MGMT_GLOBAL, MGMT_LOCAL } from './fixtures.js';
 import type { UserFixture } from './fixtures.js';
-import { startTenant } from '../server/server.js';
-import type { RunningTenant } from '../server/server.js';
+import { startQuickTenant } from './quick-start.js';
+import { startTenant, type RunningTenant } from '../server/server.js';
 import { CookieJar, form, fragmentOf, implicitParams, logIn, send } from './test-client.js';
 import type { Reply } from './test-client.js';
 import { describeErrors, validateProfileList } from '../management/schema.js';
@@ -29,6 +29,8 @@ export interface ApiTenant {
 export interface StartOptions {
   /** Sets the tenant definition's `rate_limits["/api/v2"]`. */
   rateLimit?: { limit: number; window_seconds: number };
+  /** A signing key of its own instead of the test process's shared one (a foreign tenant). */
+  ownSigningKey?: boolean;
 }
 
 /**
@@ -59,7 +61,9 @@ export async function startApiTenant(opts: StartOptions = {}): Promise<ApiTenant
   acquireClock();
   let tenant: RunningTenant;
   try {
-    tenant = await startTenant({ http: true, config: definition });
+    tenant = opts.ownSigningKey
+      ? await startTenant({ http: true, config: definition })
+      : await startQuickTenant({ http: true, config: definition });
   } catch (err) {
     releaseClock();
     throw err;

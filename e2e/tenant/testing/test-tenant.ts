@@ -1,14 +1,15 @@
 /** Suite setup shared by the tenant's HTTP tests. */
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { afterAll, expect, vi } from 'vitest';
-import { startTenant, type RunningTenant, type TenantOptions } from '../server/server.js';
+import { type RunningTenant, type TenantOptions } from '../server/server.js';
+import { startQuickTenant } from './quick-start.js';
 import { send } from './test-client.js';
 
 /** Starts a plain-HTTP tenant and reads its published key set, to verify tokens independently. */
 export async function startTenantWithKeys(
   options: TenantOptions = { http: true },
 ): Promise<{ tenant: RunningTenant; jwks: JWTVerifyGetKey }> {
-  const tenant = await startTenant(options);
+  const tenant = await startQuickTenant(options);
   const jwks = createLocalJWKSet((await send(tenant, '/.well-known/jwks.json')).json() as JSONWebKeySet);
   return { tenant, jwks };
 }

@@ -1,13 +1,13 @@
 /** /__admin/faults and /__admin/sessions: the faults and the direct sign-in for a tenant in another process. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { authorizePath, fragmentOf, implicitParams, postJson, send } from '../testing/test-client.js';
 
 describe('/__admin/faults and /__admin/sessions', () => {
   let tenant: RunningTenant;
   beforeAll(async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
   });
   afterAll(() => tenant.close());
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RecordedRequest, RunningTenant } from '../server/server.js';
 import {
   CookieJar,
@@ -24,14 +24,14 @@ describe('/__admin endpoints', () => {
   });
 
   it('keep no request log with recordRequests: false (what the CLI does without --test-endpoints)', async () => {
-    tenant = await startTenant({ http: true, recordRequests: false });
+    tenant = await startQuickTenant({ http: true, recordRequests: false });
     expect((await send(tenant, '/.well-known/openid-configuration')).status).toBe(200);
     expect((await send(tenant, '/nowhere')).status).toBe(404);
     expect(tenant.requests).toEqual([]);
   });
 
   it('are 404 without testEndpoints, though requests are still recorded in memory', async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
     const list = await send(tenant, '/__admin/requests');
     expect(list.status).toBe(404);
     expect(list.json()).toMatchObject({ error: 'not_found' });
@@ -41,7 +41,7 @@ describe('/__admin endpoints', () => {
   });
 
   it('list every non-admin request in order with query, headers and parsed body', async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
     const page = await send(tenant, authorizePath(implicitParams()), { headers: { 'auth0-client': 'abc' } });
     await postJson(
       tenant,
@@ -67,7 +67,7 @@ describe('/__admin endpoints', () => {
   });
 
   it('reset clears requests, sessions and pending transactions, and undoes signups', async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
     const jar = new CookieJar();
     await logIn(tenant, implicitParams(), jar, ALICE_CREDENTIALS);
     const pending = await send(tenant, authorizePath(implicitParams({ prompt: 'login' })), { headers: jar.header() });
@@ -101,7 +101,7 @@ describe('/__admin endpoints', () => {
   });
 
   it('answer CORS preflight for the requesting origin, without credentials', async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
     const reply = await send(tenant, '/__admin/reset', {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
@@ -113,7 +113,7 @@ describe('/__admin endpoints', () => {
   });
 
   it('rotate keys: a new kid signs new tokens, the old one stays in the JWKS', async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
     const before = (await send(tenant, '/.well-known/jwks.json')).json() as { keys: Array<{ kid: string }> };
     const rotated = await send(tenant, '/__admin/rotate-keys', { method: 'POST' });
     expect(rotated.status).toBe(200);

@@ -3,7 +3,8 @@ import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { ACME_INVITATION, ALICE, BOB, ORG_ACME, THIRD_PARTY_CLIENT_ID } from '../testing/fixtures.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import {
   ALICE_LOGIN,
@@ -78,7 +79,7 @@ describe('/authorize response modes, hybrid, organizations and consent', () => {
     // The origin must be a web origin, or the response would go somewhere unvetted: a page, no post.
     const def = defaultDefinition();
     def.clients[0] = { ...def.clients[0]!, web_origins: ['http://localhost:*'] };
-    const strict = await startTenant({ http: true, config: def });
+    const strict = await startQuickTenant({ http: true, config: def });
     try {
       const refused = await send(
         strict,

@@ -18,7 +18,8 @@ import { launchChromium, newTestContext } from '../../support/browser.js';
 import { createSelfSignedCert } from '../server/cert.js';
 import { ALICE, CROSS_ORIGIN_VERIFICATION_PATH } from '../testing/fixtures.js';
 import { repoRoot } from '../testing/repo.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 
 const LIBRARY = readFileSync(join(repoRoot(), 'node_modules', 'auth0-js', 'dist', 'auth0.min.js'));
 
@@ -60,7 +61,7 @@ let sameSite: string;
 let crossSite: string;
 
 beforeAll(async () => {
-  [tenant, browser] = await Promise.all([startTenant({ testEndpoints: true }), launchChromium()]);
+  [tenant, browser] = await Promise.all([startQuickTenant({ testEndpoints: true }), launchChromium()]);
   const cert = await createSelfSignedCert();
   const https = createHttpsServer(
     { key: cert.keyPem, cert: cert.certPem },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveImage } from '../state/captcha.js';
 import { defaultDefinition } from '../config/defaults.js';
 import { ALICE } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import {
   authorizePath,
@@ -27,7 +27,7 @@ describe('captcha challenges and enforcement', () => {
       passwordless: { provider: 'arkose', site_key: 'ark-key', client_subdomain: 'client-api' },
       password_reset: { provider: 'auth0_v2', site_key: 'turnstile-key', test_token: 'XXXX.DUMMY.TOKEN.XXXX' },
     };
-    tenant = await startTenant({ http: true, config: def });
+    tenant = await startQuickTenant({ http: true, config: def });
   });
   afterAll(() => tenant.close());
 
@@ -121,7 +121,7 @@ describe('captcha challenges and enforcement', () => {
   });
 
   it('answers required: false for flows without a captcha', async () => {
-    const plain = await startTenant({ http: true });
+    const plain = await startQuickTenant({ http: true });
     try {
       const state = String(hostedConfigOf((await send(plain, authorizePath(implicitParams()))).text)['state']);
       expect((await postJson(plain, '/usernamepassword/challenge', { state })).json()).toEqual({ required: false });

@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { DB_CONNECTION, DB_WITH_USERNAME, MGMT_LOCAL, SPA_CLIENT_ID, TENANT_NAME } from '../testing/fixtures.js';
 import { send } from '../testing/test-client.js';
 
@@ -20,7 +21,7 @@ describe('GET /client/{clientID}.js (the script Lock loads)', () => {
     const config = defaultDefinition();
     const spa = config.clients.find((c) => c.client_id === SPA_CLIENT_ID)!;
     config.clients.push({ ...spa, client_id: EMAIL_ONLY, name: 'Email only', connections: ['email'] });
-    tenant = await startTenant({ http: true, config });
+    tenant = await startQuickTenant({ http: true, config });
   });
   afterAll(() => tenant.close());
 

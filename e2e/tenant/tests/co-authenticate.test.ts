@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { ALICE, BLOCKED_USER, BOB, DB_CONNECTION, LEAKED_USER } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { CookieJar, authorizePath, form, fragmentOf, implicitParams, postJson, send } from '../testing/test-client.js';
 
@@ -23,7 +23,7 @@ describe('/co/authenticate and login tickets', () => {
   });
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
   });
   afterAll(() => tenant.close());
 
@@ -202,7 +202,7 @@ describe('/co/authenticate and login tickets', () => {
   it('blocks after repeated failures, per user and per IP (too_many_attempts)', async () => {
     const def = defaultDefinition();
     def.brute_force = { max_attempts: 3, block_seconds: 60, suspicious_ip_threshold: 5 };
-    const t = await startTenant({ http: true, config: def });
+    const t = await startQuickTenant({ http: true, config: def });
     try {
       const attempt = (username: string, password: string) =>
         postJson(t, '/co/authenticate', creds({ username, password }));

@@ -8,7 +8,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { ALICE, EXAMPLE_API, SPA_CLIENT_ID } from '../testing/fixtures.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import {
   ALICE_LOGIN,
   APP_CALLBACK,
@@ -51,7 +52,7 @@ describe('code flow by web_message, and when refresh tokens are issued', () => {
     });
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
   });
   afterAll(() => tenant.close());
 
@@ -120,7 +121,7 @@ describe('code flow by web_message, and when refresh tokens are issued', () => {
     });
     const noOffline = 'https://no-offline.example.test/';
     definition.apis = [...(definition.apis ?? []), { identifier: noOffline, name: 'No offline', scopes: ['read:x'] }];
-    const custom = await startTenant({ http: true, config: definition });
+    const custom = await startQuickTenant({ http: true, config: definition });
     const redeem = async (clientId: string, extra: Record<string, string> = {}) => {
       const { code, redirectUri } = await codeFor(custom, {
         client_id: clientId,

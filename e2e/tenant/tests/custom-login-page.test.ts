@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { parseArgs } from '../cli/cli-args.js';
 import { APP_CALLBACK, authorizePath, implicitParams, send } from '../testing/test-client.js';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'login-page-'));
   file = join(dir, 'login.html');
   writeFileSync(file, TEMPLATE);
-  tenant = await startTenant({ http: true, loginPage: file });
+  tenant = await startQuickTenant({ http: true, loginPage: file });
 });
 afterAll(async () => {
   await tenant?.close();
@@ -67,7 +68,7 @@ describe('a custom login page', () => {
   });
 
   it('refuses to start without the template, and is a CLI flag', async () => {
-    await expect(startTenant({ http: true, loginPage: join(dir, 'missing.html') })).rejects.toThrow(
+    await expect(startQuickTenant({ http: true, loginPage: join(dir, 'missing.html') })).rejects.toThrow(
       'Login page template not found',
     );
     expect(parseArgs(['--login-page', file])).toEqual({ kind: 'run', options: { port: 4400, loginPage: file } });
@@ -91,7 +92,7 @@ describe('a custom login page', () => {
     for (const path of ['notes.txt', 'missing.js', '..%2Flogin.js', '../login.html', 'sub/lock-page.js'])
       expect((await send(tenant, `/static/login-page/${path}`)).status).toBe(404);
     // A tenant without a login page serves none.
-    const other = await startTenant({ http: true });
+    const other = await startQuickTenant({ http: true });
     try {
       expect((await send(other, '/static/login-page/lock-page.js')).status).toBe(404);
     } finally {

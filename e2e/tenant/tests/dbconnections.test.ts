@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, CAROL, DB_CONNECTION, DB_WITH_USERNAME } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { form, postJson, send } from '../testing/test-client.js';
 
@@ -21,7 +21,7 @@ describe('/dbconnections', () => {
     postJson(tenant, '/oauth/token', { grant_type: REALM, client_id: 'spa-client', username, password, realm });
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
   });
   afterAll(() => tenant.close());
 

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { codeFor, send, type Reply } from '../testing/test-client.js';
 import { dpopKey, dpopLogin, dpopProof, tokenRequest, type DpopKey } from '../testing/dpop-proof.js';
 
@@ -19,7 +20,7 @@ describe('DPoP-bound access tokens at /userinfo and /api/v2', () => {
     dpopProof(key, userinfoUrl, { htm: 'GET', accessToken, ...opts });
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
     key = await dpopKey();
     userinfoUrl = `${tenant.url}/userinfo`;
     accessToken = String((await dpopLogin(tenant, key))['access_token']);

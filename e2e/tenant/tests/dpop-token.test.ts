@@ -2,7 +2,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_SECRET_POST } from '../testing/fixtures.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { codeFor, postJson, send } from '../testing/test-client.js';
 import { dpopKey, dpopLogin, dpopProof, tokenRequest, type DpopKey } from '../testing/dpop-proof.js';
 
@@ -16,7 +17,7 @@ describe('DPoP at /oauth/token', () => {
     tokenRequest(tenant, { grant_type: 'refresh_token', client_id: 'spa-client', refresh_token: refreshToken }, proof);
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
     key = await dpopKey();
     tokenUrl = `${tenant.url}/oauth/token`;
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHENTICATION_ROUTES } from '../routes/index.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { send } from '../testing/test-client.js';
 import { failOnConsoleError } from '../testing/test-tenant.js';
@@ -98,7 +98,7 @@ describe('fuzzing every route', () => {
   let tenant: RunningTenant;
   failOnConsoleError();
   beforeAll(async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
   });
   afterAll(() => tenant.close());
 

@@ -16,7 +16,8 @@ import {
   type AppConfig,
   type LibBuild,
 } from '../../support/flow.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 
 let tenant: RunningTenant;
 let app: AppServer;
@@ -27,7 +28,7 @@ let problems: string[];
 
 beforeAll(async () => {
   [tenant, app, browser] = await Promise.all([
-    startTenant({ testEndpoints: true }),
+    startQuickTenant({ testEndpoints: true }),
     startAppServer(),
     launchChromium(),
   ]);

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { ALICE } from '../testing/fixtures.js';
 import { CookieJar, authorizePath, hostedConfigOf, implicitParams, logIn, send } from '../testing/test-client.js';
@@ -8,7 +8,7 @@ import { CookieJar, authorizePath, hostedConfigOf, implicitParams, logIn, send }
 describe('HTTPS tenant', () => {
   let tenant: RunningTenant;
   beforeAll(async () => {
-    tenant = await startTenant();
+    tenant = await startQuickTenant();
   });
   afterAll(() => tenant.close());
 

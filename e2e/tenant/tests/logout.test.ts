@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { CookieJar, authorizePath, fragmentOf, implicitParams, logIn, send } from '../testing/test-client.js';
 
@@ -14,7 +14,7 @@ async function silentError(tenant: RunningTenant, jar: CookieJar): Promise<strin
 describe('/v2/logout', () => {
   let tenant: RunningTenant;
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
   });
   afterAll(() => tenant.close());
 

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, BOB, DB_CONNECTION, HS256_CLIENT_ID } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { ALICE_LOGIN, CookieJar, implicitParams, logIn, postJson, send } from '../testing/test-client.js';
 
@@ -12,7 +12,7 @@ describe('/user/ssodata, /user/geoloc/country, /delegation, /oauth/ro, /static',
   let tenant: RunningTenant;
 
   beforeAll(async () => {
-    tenant = await startTenant({
+    tenant = await startQuickTenant({
       http: true,
       hostedLibrary: new URL('../../../node_modules/auth0-js/dist/auth0.min.js', import.meta.url).pathname,
     });
@@ -230,7 +230,7 @@ describe('/user/ssodata, /user/geoloc/country, /delegation, /oauth/ro, /static',
     expect((await send(tenant, '/static/co-verify.js')).text).toContain('co_verifier_request');
     expect((await send(tenant, '/static/../server.ts')).status).toBe(404);
     expect((await send(tenant, '/static/other.js')).status).toBe(404);
-    const missing = await startTenant({ http: true, hostedLibrary: '/nonexistent/webauth.min.js' });
+    const missing = await startQuickTenant({ http: true, hostedLibrary: '/nonexistent/webauth.min.js' });
     try {
       const reply = await send(missing, '/static/webauth.min.js');
       expect(reply.status).toBe(503);

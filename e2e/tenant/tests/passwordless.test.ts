@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { APP_CALLBACK, CookieJar, fragmentOf, postJson, send } from '../testing/test-client.js';
 
@@ -15,7 +15,7 @@ describe('/passwordless', () => {
   const lastCode = (to: string) => [...tenant.outbox].reverse().find((m) => m.to === to)?.code ?? '';
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
   });
   afterAll(() => tenant.close());
 
@@ -205,7 +205,7 @@ describe('/passwordless', () => {
   it('lets codes expire', async () => {
     const def = defaultDefinition();
     def.connections = def.connections.map((c) => (c.name === 'email' ? { ...c, otp_ttl_seconds: 1 } : c));
-    const short = await startTenant({ http: true, config: def });
+    const short = await startQuickTenant({ http: true, config: def });
     try {
       await postJson(short, '/passwordless/start', {
         client_id: 'spa-client',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { dpopKey, dpopLogin, dpopProof, tokenRequest } from '../testing/dpop-proof.js';
 import {
   ALICE_LOGIN,
@@ -25,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('--data persistence', () => {
   it('keeps users, sessions and refresh tokens across restarts, never plain passwords', async () => {
     const file = join(dir, 'state.json');
-    const first = await startTenant({ http: true, dataFile: file });
+    const first = await startQuickTenant({ http: true, dataFile: file });
     const jar = new CookieJar();
     let refreshToken: string;
     try {
@@ -70,7 +70,7 @@ describe('--data persistence', () => {
     expect(readFileSync(file, 'utf8')).not.toContain(ALICE.password);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
-    const second = await startTenant({ http: true, dataFile: file, port: 0 });
+    const second = await startQuickTenant({ http: true, dataFile: file, port: 0 });
     try {
       const login = await postJson(second, '/oauth/token', {
         grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
@@ -96,14 +96,14 @@ describe('--data persistence', () => {
   it('keeps a DPoP-bound refresh token bound across a restart', async () => {
     const file = join(dir, 'dpop.json');
     const key = await dpopKey();
-    const first = await startTenant({ http: true, dataFile: file });
+    const first = await startQuickTenant({ http: true, dataFile: file });
     let refreshToken: string;
     try {
       refreshToken = String((await dpopLogin(first, key))['refresh_token']);
     } finally {
       await first.close();
     }
-    const second = await startTenant({ http: true, dataFile: file, port: 0 });
+    const second = await startQuickTenant({ http: true, dataFile: file, port: 0 });
     try {
       const body = { grant_type: 'refresh_token', client_id: 'spa-client', refresh_token: refreshToken };
       expect((await tokenRequest(second, body)).json()).toMatchObject({ error: 'invalid_grant' });
@@ -118,16 +118,16 @@ describe('--data persistence', () => {
   it('refuses to start from a broken data file and leaves it alone', async () => {
     const file = join(dir, 'broken.json');
     writeFileSync(file, '{"version": 1, "users": [');
-    await expect(startTenant({ http: true, dataFile: file })).rejects.toThrow(/not a tenant data file/);
+    await expect(startQuickTenant({ http: true, dataFile: file })).rejects.toThrow(/not a tenant data file/);
     expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "users": [');
     writeFileSync(file, JSON.stringify({ version: 2, users: [], sessions: [], refreshTokens: [] }));
-    await expect(startTenant({ http: true, dataFile: file })).rejects.toThrow(/version 1/);
+    await expect(startQuickTenant({ http: true, dataFile: file })).rejects.toThrow(/version 1/);
   });
 });
 
 describe('rotateKeys', () => {
   it('starts with a previous and a current key; tokens use the current one', async () => {
-    const tenant = await startTenant({ http: true, rotateKeys: true });
+    const tenant = await startQuickTenant({ http: true, rotateKeys: true });
     try {
       const { keys } = (await send(tenant, '/.well-known/jwks.json')).json() as { keys: Array<{ kid: string }> };
       expect(keys).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { postJson, send } from '../testing/test-client.js';
 
@@ -13,7 +13,7 @@ describe('rate limits', () => {
       '*': { limit: 100, window_seconds: 60 },
       '/passwordless/start': { limit: 2, window_seconds: 60 },
     };
-    tenant = await startTenant({ http: true, testEndpoints: true, config: def });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true, config: def });
   });
   afterAll(() => tenant.close());
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
 import { authorizePath, hostedConfigOf, implicitParams, send } from '../testing/test-client.js';
 import { failOnConsoleError } from '../testing/test-tenant.js';
@@ -22,7 +22,7 @@ describe('robustness', () => {
   // No input in this file may reach the "unexpected error" path.
   failOnConsoleError();
   beforeAll(async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
   });
   afterAll(() => tenant.close());
 

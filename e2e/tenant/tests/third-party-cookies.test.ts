@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, DB_CONNECTION } from '../testing/fixtures.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import {
   ALICE_LOGIN,
   CookieJar,
@@ -25,7 +26,7 @@ describe('the blockThirdPartyCookies switch', () => {
     });
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true, testEndpoints: true });
+    tenant = await startQuickTenant({ http: true, testEndpoints: true });
     await logIn(tenant, implicitParams(), jar, ALICE_LOGIN);
   });
   afterAll(() => tenant.close());
@@ -109,7 +110,7 @@ describe('the blockThirdPartyCookies switch', () => {
   });
 
   it('TenantOptions.blockThirdPartyCookies starts with it on, and a reset keeps it on', async () => {
-    const blocking = await startTenant({ http: true, testEndpoints: true, blockThirdPartyCookies: true });
+    const blocking = await startQuickTenant({ http: true, testEndpoints: true, blockThirdPartyCookies: true });
     try {
       const own = new CookieJar();
       await logIn(blocking, implicitParams(), own, ALICE_LOGIN);

@@ -14,7 +14,8 @@ import {
   webMtlsCertificate,
   webPrivateKeyJwk,
 } from '../testing/fixtures.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import { postForm, postJson, send } from '../testing/test-client.js';
 
@@ -200,7 +201,7 @@ describe('/oauth/token client authentication', () => {
     expect(ok.status).toBe(200);
     const payload = decodeJwt(String((ok.json() as Record<string, unknown>)['access_token']));
     expect(payload['cnf']).toEqual({ 'x5t#S256': expect.stringMatching(/^[\w-]{43}$/) });
-    const { certPem: otherCert } = await startTenant({}).then(async (t) => {
+    const { certPem: otherCert } = await startQuickTenant({}).then(async (t) => {
       await t.close();
       return t;
     });

@@ -12,7 +12,8 @@ import {
   TOKEN_EXCHANGE_TYPE,
   WEB_SECRET_POST,
 } from '../testing/fixtures.js';
-import { startTenant, type RunningTenant } from '../server/server.js';
+import { type RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
 import { startTenantWithKeys } from '../testing/test-tenant.js';
 import { APP_CALLBACK, codeFor, pkcePair as pkce, postForm, postJson, send } from '../testing/test-client.js';
 
@@ -240,7 +241,7 @@ describe('/oauth/token grants', () => {
   });
 
   it('blocks a user and IP pair after 10 consecutive failures (too_many_attempts)', async () => {
-    const t = await startTenant({ http: true });
+    const t = await startQuickTenant({ http: true });
     try {
       const login = (password: string) =>
         postJson(t, '/oauth/token', {

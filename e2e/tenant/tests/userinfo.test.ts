@@ -1,8 +1,8 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, HS256_CLIENT_ID } from '../testing/fixtures.js';
-import { startTenant } from '../server/server.js';
-import type { RunningTenant } from '../server/server.js';
+import { startQuickTenant } from '../testing/quick-start.js';
+import { startTenant, type RunningTenant } from '../server/server.js';
 import { CookieJar, fragmentOf, implicitParams, logIn, send } from '../testing/test-client.js';
 
 const ALICE_CREDENTIALS = { username: ALICE.email, password: ALICE.password };
@@ -12,7 +12,7 @@ describe('/userinfo', () => {
   let accessToken: string;
 
   beforeAll(async () => {
-    tenant = await startTenant({ http: true });
+    tenant = await startQuickTenant({ http: true });
     const reply = await logIn(tenant, implicitParams(), new CookieJar(), ALICE_CREDENTIALS);
     accessToken = fragmentOf(reply.headers.location).get('access_token') ?? '';
   });
@@ -100,7 +100,7 @@ describe('/userinfo', () => {
   });
 
   it('rejects a token from another tenant instance (different key)', async () => {
-    const other = await startTenant({ http: true });
+    const other = await startTenant({ http: true }); // its own key, not the shared one
     try {
       const reply = await logIn(other, implicitParams(), new CookieJar(), ALICE_CREDENTIALS);
       const foreign = fragmentOf(reply.headers.location).get('access_token') ?? '';
