@@ -3,12 +3,14 @@
 // character to a source file. Prints bytes per file, per src/ folder and per package, largest
 // first. A folder's "saved" figure is what the gzipped file would lose without that folder's code
 // (the file gzipped with those characters left out): what moving it to a chunk could save at most.
-// Usage: npm run size:modules [-- --top N]
+// `--groups` lists every file under the reason it is in the first load (e2e/bench/size-groups.mjs).
+// Usage: npm run size:modules [-- --top N] [-- --groups]
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { decodeSegment } from '../../scripts/eager-factory.mjs';
+import { GROUPS } from './size-groups.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bundle = join(root, 'dist', 'webauth.min.js');
@@ -101,3 +103,26 @@ for (const [pkg, raw] of [...byPackage].sort((a, b) => b[1] - a[1])) {
   console.log(`  ${pkg.padEnd(12)} ${kb(raw).padStart(9)}  ${((raw / code.length) * 100).toFixed(1)}%`);
 }
 console.log(`bundle: ${kb(code.length)} raw, ${kb(gzipSync(code, { level: 9 }).length)} gzip`);
+
+if (process.argv.includes('--groups')) {
+  // Each file under the first group that claims it; saved = the gzip bytes the file loses without the group.
+  const short = (name) => name.replace(/.*node_modules\//, '');
+  const groupOf = (name) => GROUPS.find((g) => g.files.test(short(name)))?.name ?? 'unclaimed';
+  console.log('\nfile by file, by why it is in the first load (minified bytes; gzip bytes saved without it):');
+  for (const { name, why } of [...GROUPS, { name: 'unclaimed', why: 'no group in e2e/bench/size-groups.mjs' }]) {
+    const members = rows.filter((r) => groupOf(r.name) === name);
+    if (!members.length) continue;
+    const raw = members.reduce((n, r) => n + r.raw, 0);
+    const saved = whole - gzipWithout((n) => groupOf(n) === name);
+    console.log(`\n${String(raw).padStart(7)}  ${String(saved).padStart(6)}  ${name}: ${why}`);
+    for (const r of members) {
+      const alone = whole - gzipWithout((n) => n === r.name);
+      console.log(`${String(r.raw).padStart(7)}  ${String(alone).padStart(6)}    ${short(r.name)}`);
+    }
+  }
+  const common = new Set(GROUPS.filter((g) => g.common).map((g) => g.name));
+  const own = gzipKeeping((n) => common.has(groupOf(n)));
+  console.log(
+    `\nthe groups the common page runs itself, with the loader and wrapper: ${own} B gzip (issue 32's target 16,384 B)`,
+  );
+}
