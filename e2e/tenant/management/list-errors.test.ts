@@ -1,5 +1,5 @@
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeCursor } from './cursor.js';
 import {
   PROFILES_PATH,
@@ -50,6 +50,9 @@ describe('GET /api/v2/user-attribute-profiles: errors', () => {
 
   beforeAll(async () => {
     api = await startApiTenant();
+  });
+  // A token of each test's own: the expiry test below moves the tenant's clock past every earlier one.
+  beforeEach(async () => {
     token = await clientToken(api, undefined, 'read:user_attribute_profiles');
   });
   afterAll(() => api.close());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, DB_CONNECTION } from '../testing/fixtures.js';
 import { type RunningTenant } from '../server/server.js';
 import { startQuickTenant } from '../testing/quick-start.js';
@@ -19,7 +19,7 @@ const IFRAME = { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'iframe', 'se
 
 describe('the blockThirdPartyCookies switch', () => {
   let tenant: RunningTenant;
-  const jar = new CookieJar();
+  let jar: CookieJar;
   const silent = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
     send(tenant, authorizePath(implicitParams({ response_mode: 'web_message', prompt: 'none', ...extra })), {
       headers: { ...jar.header(), ...headers },
@@ -27,6 +27,10 @@ describe('the blockThirdPartyCookies switch', () => {
 
   beforeAll(async () => {
     tenant = await startQuickTenant({ http: true, testEndpoints: true });
+  });
+  // A session of each test's own: the reset test below ends every session, in whatever order.
+  beforeEach(async () => {
+    jar = new CookieJar();
     await logIn(tenant, implicitParams(), jar, ALICE_LOGIN);
   });
   afterAll(() => tenant.close());
