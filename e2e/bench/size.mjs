@@ -77,10 +77,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // CDN files 33,967 B (-30 B). Ratchets with the same 4 B of room.
 // The code redemption and the reading of token answers in the main file as well (issue 32: the
 // callback page of usePKCE no longer waits for the chunk; only useDpop's proofs and the
-// revocation stay in it): +266 B main file (26,796 B), all CDN files 33,740 B (-227 B).
+// revocation stay in it): +266 B main file (26,796 B), all CDN files 33,740 B (-227 B). The
+// refresh grant's wait for DPoP's chunk moved out of the grant into the shared withProofs: 26,734 B,
+// all CDN files 33,678 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26800;
-const BUDGET_TOTAL_GZIP = 33744;
+const BUDGET_GZIP = 26738;
+const BUDGET_TOTAL_GZIP = 33682;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -37,8 +37,9 @@ const TARGET_GZIP = 7168;
 // messages from the call (a fix that cannot load on demand); 24,992 B with the refresh grant sent
 // while the code-flow chunk loads (its request, token cache and lock are in the initial chunk:
 // no round trip in series); 25,251 B with the code redemption and the answers' reading there too
-// (the callback page waits for no chunk). A ratchet like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 25255;
+// (the callback page waits for no chunk); 25,178 B once the refresh grant's wait for DPoP's chunk
+// used the shared withProofs. A ratchet like the one above; the target is issue 32's.
+const COMMON_CEILING_GZIP = 25182;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

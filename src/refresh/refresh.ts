@@ -5,8 +5,8 @@
  * it). A rejected token (`invalid_grant`) is forgotten; then the iframe runs when
  * `useRefreshTokensFallback` is set, else the call answers `login_required`, as the iframe would.
  *
- * In the main file, with the answer's reading: no chunk to wait for (no round trip in series),
- * except with `useDpop`, whose proofs the code-flow chunk makes.
+ * In the main file, with the answer's reading: no chunk to wait for (no round trip in series);
+ * with `useDpop` the caller first waits for the code-flow chunk, which makes the proofs.
  */
 import { finishTokenAnswer } from '../flow/token-answer.js';
 import { postToTenant } from '../flow/token-request.js';
@@ -24,8 +24,6 @@ type Outcome = {
   err: AnyObject | null;
   result?: AuthResult | null | undefined;
   fallback?: boolean;
-  /** The proofs' chunk's load error, passed on as it is. */
-  unloaded?: unknown;
 };
 
 /** Checks `answer` (its ID token must name the token's `sub`) and keeps its refresh token. */
@@ -39,13 +37,7 @@ const readAnswer = (ctx: WebAuthContext, answer: AnyObject, entry: RefreshEntry)
   );
 
 /** One rotation under the lock; settles with the outcome (never rejects). */
-async function rotate(ctx: WebAuthContext, options: AnyObject, proofs?: Promise<unknown>): Promise<Outcome> {
-  // With DPoP the request's proof is made by the chunk: if it failed, nothing is sent.
-  const unloaded = await proofs?.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (unloaded) return { err: null, unloaded };
+async function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome> {
   const o = ctx.baseOptions;
   const entry = await readRefreshToken(ctx);
   if (!entry) return { err: null, fallback: true };
@@ -71,21 +63,17 @@ async function rotate(ctx: WebAuthContext, options: AnyObject, proofs?: Promise<
 
 /**
  * Renews with the held refresh token; `iframe` runs the v10 silent authentication when the
- * fallback applies. `proofs` (with `useDpop`) is the load of the chunk that signs the request.
- * `cb` gets v10's raw error fields (`error`, `error_description`), then the caller's wrapping, or
- * that chunk's load error as it is.
+ * fallback applies. `cb` gets v10's raw error fields (`error`, `error_description`), then the
+ * caller's wrapping. With `useDpop` the caller waits for the chunk that signs the request first.
  */
 export function refreshSession(
   ctx: WebAuthContext,
   options: AnyObject,
   cb: NodeCallback<any>,
   iframe: () => void,
-  proofs?: Promise<unknown>,
 ): void {
-  proofs?.catch(() => undefined); // reported once the request needs it, not as an unhandled rejection
-  void withLock(ctx.env, 'webauth-refresh:' + ctx.baseOptions.clientID, () => rotate(ctx, options, proofs)).then(
-    ({ err, result, fallback, unloaded }) => {
-      if (unloaded) return cb(unloaded);
+  void withLock(ctx.env, 'webauth-refresh:' + ctx.baseOptions.clientID, () => rotate(ctx, options)).then(
+    ({ err, result, fallback }) => {
       if (!fallback) return err ? cb({ error: err.error, error_description: err.errorDescription }) : cb(null, result);
       if (ctx.baseOptions.useRefreshTokensFallback) return iframe();
       cb({ error: 'login_required', error_description: 'No valid refresh token is held' });

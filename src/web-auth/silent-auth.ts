@@ -12,8 +12,6 @@ import { startPkce, usesPkce } from '../pkce/start.js';
 import { withProofs } from './code-flow-start.js';
 import { redeemAnswer } from '../pkce/web-message-code.js';
 import { refreshSession } from '../refresh/refresh.js';
-import { loadCapability } from './load-capability.js';
-import { ChunkLoadError } from './chunk-load-error.js';
 
 /** The steps `checkSession` runs for a code: `response_type=code` with a challenge, then the exchange. */
 function webMessageCode(ctx: WebAuthContext): CodeFlowSteps {
@@ -36,16 +34,8 @@ export function silentAuth(ctx: WebAuthContext, options: AnyObject, cb: NodeCall
       ? renewAuth(ctx, options as never, cb)
       : checkSession(ctx, options, cb, pkce ? webMessageCode(ctx) : undefined);
   if (ctx.baseOptions.useRefreshTokens) {
-    const legacy = legacyCallback(cb);
-    // The DPoP proofs' chunk (loading since construction); its load error reaches `cb` as it is.
-    const proofs = ctx.dpop ? loadCapability('codeFlow') : undefined;
-    return refreshSession(
-      ctx,
-      options,
-      (err, result) => (err instanceof ChunkLoadError ? cb(err) : legacy(err, result)),
-      iframe,
-      proofs,
-    );
+    // With useDpop the grant waits for its proofs' chunk, whose load error reaches `cb` as it is.
+    return withProofs(ctx, cb, () => refreshSession(ctx, options, legacyCallback(cb), iframe));
   }
   // What v10's call returned (its callback's value, for a failed precondition), returned as it was.
   return iframe();
