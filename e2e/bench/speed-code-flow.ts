@@ -2,13 +2,13 @@
  * The code flow with `usePKCE`, `useRefreshTokens` and `cacheLocation: 'localstorage'`, in the CDN
  * main file (no chunk for these options since the redemption is in it; chunk requests are
  * counted) against the all-in-one file (everything in one script, as the CDN build was before issue 32), in the same run: the first visit's callback
- * (the code redeemed, the ID token verified) and the first `checkSession` of a new page load (the
- * refresh grant). auth0-js has no code flow, so it is not in this table. The app server and the
+ * (the code redeemed, the ID token verified), the first `checkSession` of a new page load (the
+ * refresh grant) and `logout` (the refresh token revoked, then the page leaves). auth0-js has no code flow, so it is not in this table. The app server and the
  * tenant both answer 50 ms late, so a chunk fetched in series with a tenant request shows.
  */
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { newTestContext } from '../support/browser.js';
-import { openApp } from '../support/flow.js';
+import { openApp, type AppConfig } from '../support/flow.js';
 import { emptySamples, type Row, type Samples } from './speed-stats.js';
 import { benchConfig, timedCallback, timedCheckSession, type VisitEnv } from './speed-visits.js';
 
@@ -27,7 +27,23 @@ interface CodeFlowFigures {
   firstMs: number;
   firstParseMs: number;
   checkSessionMs: number;
+  logoutMs: number;
   chunkRequests: number;
+}
+
+/**
+ * ms from the `logout` call to the page's request for the tenant's `/v2/logout` (the page leaving
+ * once the token is let go), timed from this process: the same overhead for both files.
+ */
+async function timedLogout(page: Page, config: AppConfig): Promise<number> {
+  const leaving = page.waitForRequest((r) => new URL(r.url()).pathname === '/v2/logout');
+  const t0 = performance.now();
+  await page.evaluate(async (config) => {
+    const lib = await (window as any).libReady;
+    new lib.WebAuth(config).logout({ returnTo: config.redirectUri });
+  }, config);
+  await leaving;
+  return performance.now() - t0;
 }
 
 /** One new browser context: log in by redirect (code redeemed on the callback), then a new page load and `checkSession`. */
@@ -42,10 +58,12 @@ async function codeFlowRun(browser: Browser, env: VisitEnv, lib: 'umd' | 'all'):
     const first = await timedCallback(page, env, lib, CODE_FLOW);
     await openApp(page, env.appOrigin, lib);
     const checkSessionMs = await timedCheckSession(page, { ...benchConfig(env, lib), ...CODE_FLOW });
+    const logoutMs = await timedLogout(page, { ...benchConfig(env, lib), ...CODE_FLOW });
     return {
       firstMs: first.ms,
       firstParseMs: first.parseMs,
       checkSessionMs,
+      logoutMs,
       chunkRequests: chunks.filter((url) => !url.endsWith('/webauth.min.js') && !url.includes('.all.')).length,
     };
   } finally {
@@ -55,7 +73,13 @@ async function codeFlowRun(browser: Browser, env: VisitEnv, lib: 'umd' | 'all'):
 
 /** `runs` runs per build, the order swapped every run; rows for `printTable(rows, CODE_FLOW_COLUMNS)`. */
 export async function codeFlowRows(browser: Browser, env: VisitEnv, runs: number): Promise<Row[]> {
-  const [first, firstParse, check, chunkRequests] = [emptySamples(), emptySamples(), emptySamples(), emptySamples()];
+  const [first, firstParse, check, logout, chunkRequests] = [
+    emptySamples(),
+    emptySamples(),
+    emptySamples(),
+    emptySamples(),
+    emptySamples(),
+  ];
   await codeFlowRun(browser, env, 'umd'); // warm-up, not counted
   await codeFlowRun(browser, env, 'all');
   for (let run = 0; run < runs; run++)
@@ -64,6 +88,7 @@ export async function codeFlowRows(browser: Browser, env: VisitEnv, runs: number
       first[SLOT[lib]].push(f.firstMs);
       firstParse[SLOT[lib]].push(f.firstParseMs);
       check[SLOT[lib]].push(f.checkSessionMs);
+      logout[SLOT[lib]].push(f.logoutMs);
       chunkRequests[SLOT[lib]].push(f.chunkRequests);
     }
   return [
@@ -80,6 +105,7 @@ export async function codeFlowRows(browser: Browser, env: VisitEnv, runs: number
       samples: check,
       target: '<= 1.0',
     },
+    { name: 'code flow: logout call to leaving (token revoked)', unit: 'ms', samples: logout, target: '<= 1.0' },
     { name: '  chunk requests in all runs', unit: '', samples: chunkRequests, sum: true },
   ];
 }
