@@ -1,8 +1,8 @@
 /**
  * The code-flow chunk (issue 32) in Chromium, with the CDN main file (the app page's `lib=umd`):
  * - a v10 page (redirect login, parseHash, checkSession, no new option) never requests it;
- * - neither does the code flow with refresh tokens (redemption, grant and answers are in the main
- *   file): login and renewal succeed with the chunk unavailable;
+ * - neither does the code flow with refresh tokens (redemption, grant, answers and revocation are
+ *   in the main file): login, renewal and logout's revocation succeed with the chunk unavailable;
  * - a page that turns `useDpop` on after a plain WebAuth loads it with its SRI hash, once, and the
  *   DPoP login succeeds;
  * - with `useDpop`, a tampered or missing chunk: parseHash's callback gets `chunk_load_failed`, and
@@ -85,7 +85,7 @@ describe('the code-flow chunk of the CDN build', () => {
     expect(requests).toEqual([]);
   });
 
-  it('is not needed by the code flow with refresh tokens: login and renewal succeed while it is missing', async () => {
+  it("is not needed by the code flow with refresh tokens: login, renewal and logout's revocation while it is missing", async () => {
     const requests = chunkRequests();
     await h.context.route(`**/${CHUNK}`, (route) => route.fulfill({ status: 404, body: 'not found' }));
     await openApp(h.page, h.app.url, 'umd');
@@ -100,6 +100,16 @@ describe('the code-flow chunk of the CDN build', () => {
       return new lib.WebAuth(cfg).checkSession({}).then((r: any) => ({ at: !!r.accessToken, rt: r.hasRefreshToken }));
     }, codeFlow());
     expect(renewed).toEqual({ at: true, rt: true });
+    // Logout revokes the held token at once, and leaves.
+    const held = JSON.parse((await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client')))!);
+    const revoked = h.page.waitForRequest((r) => r.url().endsWith('/oauth/revoke'));
+    const returned = h.page.waitForEvent('load');
+    await h.page.evaluate(async (cfg) => {
+      const lib = await (window as any).libReady;
+      new lib.WebAuth(cfg).logout({ returnTo: cfg.redirectUri });
+    }, codeFlow());
+    expect(new URLSearchParams((await revoked).postData()!).get('token')).toBe(held.token);
+    await returned;
     expect(requests).toEqual([]);
   });
 
@@ -163,7 +173,7 @@ describe('the code-flow chunk of the CDN build', () => {
 });
 
 describe('an app built with Vite', () => {
-  it('gets DPoP as a chunk of its own; the code redemption and the refresh grant are in the entry', async () => {
+  it('gets DPoP as a chunk of its own; the code redemption, the refresh grant and the revocation are in the entry', async () => {
     const chunks = await buildViteApp(
       "import { WebAuth } from 'webauth-js';\n" +
         "const w = new WebAuth({ domain: 'x.example.com', clientID: 'c', responseType: 'code', usePKCE: true, useRefreshTokens: true, useDpop: true });\n" +
@@ -175,6 +185,7 @@ describe('an app built with Vite', () => {
     // Sent at once (no round trip in series), the grant under the rotation lock.
     expect(holding('authorization_code')).toEqual([entry]);
     expect(holding('webauth-refresh:')).toEqual([entry]);
+    expect(holding('oauth/revoke')).toEqual([entry]);
     expect(holding('dpop+jwt')).toHaveLength(1);
     expect(holding('dpop+jwt')[0]!.isEntry).toBe(false);
   });

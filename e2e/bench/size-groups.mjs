@@ -12,7 +12,7 @@ export const GROUPS = [
   },
   {
     name: 'the code flow without DPoP (usePKCE, refresh tokens)',
-    why: 'the redemption and the refresh grant are sent at once and their answers read here, so no round trip waits for a chunk and no chunk can fail between a spent code and its answer; the challenge is built in the call',
+    why: "the redemption, the refresh grant and logout's revocation are sent at once and their answers read here, so no round trip waits for a chunk and no chunk can fail between a spent code and its answer; the challenge is built in the call",
     files:
       /^src\/(refresh\/|pkce\/|flow\/(token-request|token-answer|refresh-token-cache|refresh-key)\.ts|http\/bound-tokens\.ts|web-auth\/(silent-auth|parse-hash-or-code)\.ts)/,
   },

@@ -79,10 +79,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // callback page of usePKCE no longer waits for the chunk; only useDpop's proofs and the
 // revocation stay in it): +266 B main file (26,796 B), all CDN files 33,740 B (-227 B). The
 // refresh grant's wait for DPoP's chunk moved out of the grant into the shared withProofs: 26,734 B,
-// all CDN files 33,678 B.
+// all CDN files 33,678 B. The revocation on logout in the main file too (logout with refresh tokens
+// waited for the chunk before revoking: 65.8 ms from the call to leaving, 10.7 ms after; the chunk
+// is now DPoP's alone): +65 B main file (26,799 B), all CDN files 33,612 B (-66 B).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26738;
-const BUDGET_TOTAL_GZIP = 33682;
+const BUDGET_GZIP = 26803;
+const BUDGET_TOTAL_GZIP = 33616;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

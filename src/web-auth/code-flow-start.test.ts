@@ -52,7 +52,7 @@ beforeEach(async () => {
   };
 });
 
-describe('the code-flow chunk (DPoP, revocation) failing to load', () => {
+describe('the code-flow chunk (DPoP) failing to load', () => {
   it('v10 options never load it', async () => {
     const webAuth = testWebAuth(env);
     webAuth.authorize({ nonce: 'n' });
@@ -121,11 +121,27 @@ describe('the code-flow chunk (DPoP, revocation) failing to load', () => {
     expect(storage.getItem(REFRESH_KEY)).toBe(held);
   });
 
-  it('logout: leaves at once, forgetting the shared refresh token it cannot revoke', async () => {
+  it('logout with refresh tokens: revokes without it, then leaves', async () => {
     await codeSignIn(env, auth());
     chunk.fails = true;
     const before = tenantCalls().length;
     auth().logout({ returnTo: 'https://app.example.com/' });
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
+    expect(new URL(env.navigations[1]!).pathname).toBe('/v2/logout');
+    expect(storage.getItem(REFRESH_KEY)).toBeNull();
+    expect(
+      tenantCalls()
+        .slice(before)
+        .map((r) => [r.url, r.body]),
+    ).toEqual([[`${TENANT}/oauth/revoke`, { client_id: 'CID', token: 'RT', token_type_hint: 'refresh_token' }]]);
+    expect(chunk.loads).toBe(0);
+  });
+
+  it('logout with useDpop: leaves, forgetting the shared refresh token it cannot revoke without a proof', async () => {
+    await codeSignIn(env, auth({ useDpop: true }));
+    chunk.fails = true;
+    const before = tenantCalls().length;
+    auth({ useDpop: true }).logout({ returnTo: 'https://app.example.com/' });
     await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
     expect(new URL(env.navigations[1]!).pathname).toBe('/v2/logout');
     expect(storage.getItem(REFRESH_KEY)).toBeNull();
