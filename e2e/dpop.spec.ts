@@ -1,7 +1,8 @@
 /**
  * DPoP (issue 29) in Chromium, UMD and ESM, against the local tenant on another site: an app with
  * usePKCE, useRefreshTokens, cacheLocation 'localstorage' and useDpop stays signed in across a
- * reload with one browser-bound key, and every token it holds is refused without that key.
+ * reload with one browser-bound key, every token it holds is refused without that key, and logout
+ * revokes with a proof of that key, then deletes it.
  */
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
@@ -125,6 +126,49 @@ describe.each(['umd', 'esm'] as const)('useDpop (%s)', (lib) => {
     await verifyProof(api[0]!);
     const ath = JSON.parse(Buffer.from(api[0]!.proof.split('.')[1]!, 'base64url').toString()).ath;
     expect(ath).toBe(createHash('sha256').update(outcome.accessToken).digest('base64url'));
+  });
+
+  it('logout revokes with a proof of the page key, deletes the key, then leaves', async () => {
+    await openApp(h.page, h.app.url, lib);
+    await startLogin(h.page, dpopApp(lib));
+    await signIn(h.page, h.app.url);
+    expect((await parseHash(h.page, dpopApp(lib))).err).toBeNull();
+    const stored = await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'));
+    const jkt = await h.page.evaluate(
+      async (cfg) => new (await (window as any).libReady).WebAuth(cfg).dpop.thumbprint(),
+      dpopApp(lib),
+    );
+    const proofs = recordProofs(h.page);
+    const revoked = h.page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/revoke');
+    const returned = h.page.waitForEvent('load');
+    await h.page.evaluate(async (cfg) => {
+      const lib = await (window as any).libReady;
+      new lib.WebAuth(cfg).logout({ returnTo: cfg.redirectUri });
+    }, dpopApp(lib));
+    const response = await revoked;
+    expect(response.status()).toBe(200);
+    expect(new URLSearchParams(response.request().postData()!).get('token')).toBe(JSON.parse(stored!).token);
+    const revocation = proofs.filter((p) => new URL(p.url).pathname === '/oauth/revoke');
+    expect(revocation).toHaveLength(1);
+    expect(await verifyProof(revocation[0]!)).toBe(jkt);
+    await returned;
+    expect(await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'))).toBeNull();
+    // The key pair is deleted: its IndexedDB store holds nothing.
+    const keys = await h.page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('webauth-js-dpop');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('keys')) return resolve(0);
+            const count = db.transaction('keys').objectStore('keys').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          };
+        }),
+    );
+    expect(keys).toBe(0);
   });
 
   it('the nonce round trip (dpopNonce switch), and useDpop without usePKCE is an ArgumentError', async () => {
