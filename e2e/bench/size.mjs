@@ -81,10 +81,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // refresh grant's wait for DPoP's chunk moved out of the grant into the shared withProofs: 26,734 B,
 // all CDN files 33,678 B. The revocation on logout in the main file too (logout with refresh tokens
 // waited for the chunk before revoking: 65.8 ms from the call to leaving, 10.7 ms after; the chunk
-// is now DPoP's alone): +65 B main file (26,799 B), all CDN files 33,612 B (-66 B).
+// is now DPoP's alone): +65 B main file (26,799 B), all CDN files 33,612 B (-66 B). popup.callback
+// starts loading the fragment's key set beside the popup chunk instead of after it (the opener's
+// own prefetch reaches the callback page's storage only when both share an origin): +24 B main
+// file (26,823 B), all CDN files 33,636 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26803;
-const BUDGET_TOTAL_GZIP = 33616;
+const BUDGET_GZIP = 26827;
+const BUDGET_TOTAL_GZIP = 33640;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

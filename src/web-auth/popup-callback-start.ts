@@ -4,6 +4,7 @@
  */
 import { currentLocation } from '../browser/env.js';
 import type { WebAuthContext } from '../flow/context.js';
+import { prefetchKeySetFor } from '../flow/key-set-prefetch.js';
 import type { AnyObject, NodeCallback } from '../shared/types.js';
 import type { ChunkLoadError } from './chunk-load-error.js';
 import { loadCapability } from './load-capability.js';
@@ -33,6 +34,10 @@ export function startPopupCallback(
     env.setGlobal('doPost', (message: unknown) => env.parent()?.postMessage(message, originUrl));
     return;
   }
+  // The fragment's ID token will be verified here: its key set loads with the chunk, not after
+  // it (the opener's own prefetch reaches this page's storage only when the two share an origin).
+  const fragment = String(opts.hash ?? currentLocation(env).hash).replace(/^#/, '');
+  prefetchKeySetFor(ctx, new URLSearchParams(fragment).get('id_token'));
   // Without the chunk, the opener is told (its callback gets chunk_load_failed) and closes this window.
   loadCapability('popup').then(
     (chunk) => chunk.popupCallback(ctx, parseHash, opts, originUrl, opener),

@@ -1,6 +1,8 @@
 /** A popup chunk that cannot be loaded: the opened window is closed, the callback gets the error. */
 import { describe, expect, it, vi } from 'vitest';
-import { dispatchMessage, fakeEnv, fakePopup } from '../testing/fake-env.js';
+import { clearJwksMemoryCache } from '../id-token/jwks.js';
+import { dispatchMessage, fakeEnv, fakePopup, json, sent } from '../testing/fake-env.js';
+import { claimsFor, makeKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { ChunkLoadError } from './chunk-load-error.js';
 
@@ -46,5 +48,27 @@ describe('popup chunk not loaded', () => {
     expect(env.listeners.size).toBe(0);
     dispatchMessage(env, JSON.stringify({ a: 'request' }), 'https://app.example.com', opener);
     expect(opener.posted).toHaveLength(1);
+  });
+
+  it("popup.callback starts loading the fragment's key set at once, beside the chunk, not after it", async () => {
+    clearJwksMemoryCache();
+    const keys = await makeKeys();
+    const env = fakeEnv();
+    env.respond = async (url) =>
+      url === 'https://me.auth0.com/.well-known/jwks.json' ? json(keys.jwks) : new Response('', { status: 404 });
+    const idToken = await keys.sign(claimsFor(env, 'https://me.auth0.com/', 'CID', { nonce: 'n' }));
+    env.url = `https://app.example.com/callback#id_token=${idToken}&state=S1`;
+    env.openerWindow = fakePopup();
+    testWebAuth(env).popup.callback();
+    // The chunk never arrives here, and the key set is requested all the same.
+    await vi.waitFor(() => expect(sent(env).map((r) => r.url)).toEqual(['https://me.auth0.com/.well-known/jwks.json']));
+    // A token from another issuer costs no request.
+    clearJwksMemoryCache();
+    const other = fakeEnv();
+    other.url = `https://app.example.com/callback#id_token=${await keys.sign(claimsFor(other, 'https://evil.example/', 'CID', {}))}`;
+    other.openerWindow = fakePopup();
+    testWebAuth(other).popup.callback();
+    await vi.waitFor(() => expect(other.openerWindow!.posted).toHaveLength(1)); // the chunk's failure, reported
+    expect(sent(other)).toEqual([]);
   });
 });
