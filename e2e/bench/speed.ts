@@ -7,6 +7,7 @@
  * CDN main file and all its files (e2e/bench/size.mjs), and the bundled apps with the common
  * page's initial chunk (e2e/bench/tree-shaken-size.mjs), each against auth0-js. Part `codeflow`:
  * the code flow with refresh tokens, the CDN main file against the all-in-one file (speed-code-flow.ts).
+ * Part `popup`: `popup.callback` on a page without the key set, the same two files (speed-popup.ts).
  * `npm run bench [-- --runs 15 --calls 1000 --only visits,codeflow --hint preload]`.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { emptySamples, interleaved, printTable, type Lib, type Row, type Samples
 import { benchConfig, tenantSession, visitRun, type VisitEnv, type VisitFigures } from './speed-visits.js';
 import { anonymousLoadsRun, coldCheckSessionRun } from './speed-sessions.js';
 import { CODE_FLOW_COLUMNS, codeFlowRows } from './speed-code-flow.js';
+import { popupRows } from './speed-popup.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -254,6 +256,10 @@ async function main() {
         console.log(`\nusePKCE + useRefreshTokens + localstorage; library files served ${cache}`);
         printTable(await codeFlowRows(browser, { ...env, appOrigin: origin! }, RUNS), CODE_FLOW_COLUMNS);
       }
+    if (part('popup')) {
+      console.log('\npopup.authorize, the callback page without the key set; library files served no-store');
+      printTable(await popupRows(browser, env, RUNS), CODE_FLOW_COLUMNS);
+    }
     if (part('memory')) await memory(browser, env);
   } finally {
     await close();
