@@ -3,8 +3,8 @@
  * context and page cost about 0.8 s of CPU on the 2-core CI machine (a new renderer process, the
  * first navigation's process swap); emptying a used one costs about a quarter of that. What a run
  * can leave behind is removed before the next one: other pages, routes, the document (about:blank),
- * cookies, every kind of storage of the origins the runs use (local and session storage, IndexedDB,
- * cache storage), the HTTP cache and the CORS preflight cache. COMPAT_FRESH_PAGES=1 gives every run
+ * cookies, every kind of storage of the origins the runs use (local storage, IndexedDB, cache
+ * storage; session storage of the documents the tab shows), the HTTP cache and the CORS preflight cache. COMPAT_FRESH_PAGES=1 gives every run
  * a new context instead, to check that a difference is not a leftover of an earlier scenario.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';

@@ -8,8 +8,9 @@
  * call outside the lists below (an exposed function, offline mode, permissions, extra headers,
  * closing the page…) marks the tab as used up, and the next test gets a new context. Emptying
  * removes the test's listeners and init scripts, other pages, routes, the document
- * (about:blank), cookies, every storage of every origin the tab reached (local and session
- * storage, IndexedDB, cache storage) and the HTTP cache. WEBAUTH_FRESH_CONTEXTS=1 gives every test
+ * (about:blank), cookies, every storage of every origin the tab reached (local storage, IndexedDB,
+ * cache storage; session storage of the documents it shows, see `clearSessionStorage`) and the
+ * HTTP cache. WEBAUTH_FRESH_CONTEXTS=1 gives every test
  * a new context, to check that a failure is not a leftover of an earlier test.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright';
@@ -98,7 +99,8 @@ async function open(browser: Browser, options: BrowserContextOptions): Promise<K
 
 /**
  * Empties a used tab: other pages closed, routes removed, the document replaced by about:blank,
- * cookies cleared, every storage of `origins` (session storage included) and the HTTP cache cleared.
+ * cookies cleared, every storage of `origins` and the HTTP cache cleared (session storage: that of the
+ * documents the tab shows).
  * The differential suite's tabs are emptied the same way (e2e/compat/clean-tab.ts).
  */
 export async function emptyTab(
@@ -113,10 +115,26 @@ export async function emptyTab(
   );
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await clearSessionStorage(page);
   await page.goto('about:blank', { timeout: 5000 });
   await context.clearCookies();
   for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
   await cdp.send('Network.clearBrowserCache');
+}
+
+/**
+ * Each frame's document clears the tab's session storage of its origin. Chromium 150's
+ * `Storage.clearDataForOrigin` leaves session storage (156's clears it), and `DOMStorage.clear` finds
+ * only origins a frame shows: a document the test left keeps what it wrote there, which nothing of
+ * the library, the tenant, auth0-js or Lock writes. Five seconds at most: a dialog can hold a page.
+ */
+async function clearSessionStorage(page: Page): Promise<void> {
+  const clears = page.frames().map((frame) => frame.evaluate(() => sessionStorage.clear()).catch(() => {}));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the tab did not clear its session storage in 5 s')), 5000);
+  });
+  await Promise.race([Promise.all(clears), late]).finally(() => clearTimeout(timer));
 }
 
 async function empty(kept: Kept): Promise<void> {
