@@ -124,9 +124,10 @@ export async function emptyTab(
 
 /**
  * Each frame's document clears the tab's session storage of its origin. Chromium 150's
- * `Storage.clearDataForOrigin` leaves session storage (156's clears it), and `DOMStorage.clear` finds
- * only origins a frame shows: a document the test left keeps what it wrote there, which nothing of
- * the library, the tenant, auth0-js or Lock writes. Five seconds at most: a dialog can hold a page.
+ * `Storage.clearDataForOrigin` leaves session storage (CI runs on 156 passed without this), and
+ * `DOMStorage.clear` finds only origins a frame shows: a document the test left keeps what it wrote
+ * there, which nothing of the library, the tenant, auth0-js or Lock writes. Five seconds at most:
+ * a dialog can hold a page.
  */
 async function clearSessionStorage(page: Page): Promise<void> {
   const clears = page.frames().map((frame) => frame.evaluate(() => sessionStorage.clear()).catch(() => {}));
