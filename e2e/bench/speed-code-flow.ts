@@ -23,6 +23,23 @@ export const CODE_FLOW = {
 const SLOT: Record<'umd' | 'all', keyof Samples> = { umd: 'umd', all: 'ref' };
 export const CODE_FLOW_COLUMNS = ['CDN main file', 'all-in-one'] as const;
 
+/**
+ * The CDN main file against the all-in-one file: one uncounted warm-up run of each, then `runs`
+ * runs of each, the order swapped every run; `record` gets each counted result with its column.
+ */
+export async function againstAllInOne<T>(
+  runs: number,
+  run: (lib: 'umd' | 'all') => Promise<T>,
+  record: (slot: keyof Samples, result: T) => void,
+): Promise<void> {
+  await run('umd');
+  await run('all');
+  for (let i = 0; i < runs; i++)
+    for (const lib of i % 2 === 0 ? (['all', 'umd'] as const) : (['umd', 'all'] as const)) {
+      record(SLOT[lib], await run(lib));
+    }
+}
+
 interface CodeFlowFigures {
   firstMs: number;
   firstParseMs: number;
@@ -88,17 +105,17 @@ export async function codeFlowRows(browser: Browser, env: VisitEnv, runs: number
     emptySamples(),
     emptySamples(),
   ];
-  await codeFlowRun(browser, env, 'umd'); // warm-up, not counted
-  await codeFlowRun(browser, env, 'all');
-  for (let run = 0; run < runs; run++)
-    for (const lib of run % 2 === 0 ? (['all', 'umd'] as const) : (['umd', 'all'] as const)) {
-      const f = await codeFlowRun(browser, env, lib);
-      first[SLOT[lib]].push(f.firstMs);
-      firstParse[SLOT[lib]].push(f.firstParseMs);
-      check[SLOT[lib]].push(f.checkSessionMs);
-      logout[SLOT[lib]].push(f.logoutMs);
-      chunkRequests[SLOT[lib]].push(f.chunkRequests);
-    }
+  await againstAllInOne(
+    runs,
+    (lib) => codeFlowRun(browser, env, lib),
+    (slot, f) => {
+      first[slot].push(f.firstMs);
+      firstParse[slot].push(f.firstParseMs);
+      check[slot].push(f.checkSessionMs);
+      logout[slot].push(f.logoutMs);
+      chunkRequests[slot].push(f.chunkRequests);
+    },
+  );
   return [
     {
       name: 'code flow: first visit, callback fetch to parseHash result',

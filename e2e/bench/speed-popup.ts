@@ -8,10 +8,9 @@
 import type { Browser, BrowserContext } from 'playwright';
 import { newTestContext } from '../support/browser.js';
 import { appUrl, openApp } from '../support/flow.js';
-import { emptySamples, type Row, type Samples } from './speed-stats.js';
+import { againstAllInOne } from './speed-code-flow.js';
+import { emptySamples, type Row } from './speed-stats.js';
 import { benchConfig, type VisitEnv } from './speed-visits.js';
-
-const SLOT: Record<'umd' | 'all', keyof Samples> = { umd: 'umd', all: 'ref' };
 
 /** One browser context: the opener's popup login through the tenant session, timed on the callback page. */
 async function popupRun(browser: Browser, env: VisitEnv, lib: 'umd' | 'all'): Promise<{ ms: number; keySets: number }> {
@@ -55,14 +54,14 @@ async function popupRun(browser: Browser, env: VisitEnv, lib: 'umd' | 'all'): Pr
 /** `runs` runs per build, the order swapped every run; rows for `printTable(rows, CODE_FLOW_COLUMNS)`. */
 export async function popupRows(browser: Browser, env: VisitEnv, runs: number): Promise<Row[]> {
   const [answer, keySets] = [emptySamples(), emptySamples()];
-  await popupRun(browser, env, 'umd'); // warm-up, not counted
-  await popupRun(browser, env, 'all');
-  for (let run = 0; run < runs; run++)
-    for (const lib of run % 2 === 0 ? (['all', 'umd'] as const) : (['umd', 'all'] as const)) {
-      const f = await popupRun(browser, env, lib);
-      answer[SLOT[lib]].push(f.ms);
-      keySets[SLOT[lib]].push(f.keySets);
-    }
+  await againstAllInOne(
+    runs,
+    (lib) => popupRun(browser, env, lib),
+    (slot, f) => {
+      answer[slot].push(f.ms);
+      keySets[slot].push(f.keySets);
+    },
+  );
   return [
     {
       name: 'popup.callback call to the opener callback (key set not stored)',
