@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
-import { appUrl, openApp, parseHash, signIn, startLogin, type AppConfig } from './support/flow.js';
+import { appUrl, logoutToApp, openApp, parseHash, signIn, startLogin, type AppConfig } from './support/flow.js';
 import { buildViteApp } from './support/vite-app.js';
 
 const CHUNK = 'webauth.code-flow.min.js';
@@ -104,10 +104,7 @@ describe('the code-flow chunk of the CDN build', () => {
     const held = JSON.parse((await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client')))!);
     const revoked = h.page.waitForRequest((r) => r.url().endsWith('/oauth/revoke'));
     const returned = h.page.waitForEvent('load');
-    await h.page.evaluate(async (cfg) => {
-      const lib = await (window as any).libReady;
-      new lib.WebAuth(cfg).logout({ returnTo: cfg.redirectUri });
-    }, codeFlow());
+    await logoutToApp(h.page, codeFlow());
     expect(new URLSearchParams((await revoked).postData()!).get('token')).toBe(held.token);
     await returned;
     expect(requests).toEqual([]);

@@ -11,6 +11,7 @@ import { useBrowserHarness } from './support/harness.js';
 import {
   ALICE,
   appUrl,
+  logoutToApp,
   openApp,
   parseHash,
   signIn,
@@ -141,10 +142,7 @@ describe.each(['umd', 'esm'] as const)('useDpop (%s)', (lib) => {
     const proofs = recordProofs(h.page);
     const revoked = h.page.waitForResponse((r) => new URL(r.url()).pathname === '/oauth/revoke');
     const returned = h.page.waitForEvent('load');
-    await h.page.evaluate(async (cfg) => {
-      const lib = await (window as any).libReady;
-      new lib.WebAuth(cfg).logout({ returnTo: cfg.redirectUri });
-    }, dpopApp(lib));
+    await logoutToApp(h.page, dpopApp(lib));
     const response = await revoked;
     expect(response.status()).toBe(200);
     expect(new URLSearchParams(response.request().postData()!).get('token')).toBe(JSON.parse(stored!).token);

@@ -9,6 +9,7 @@ import { useBrowserHarness } from './support/harness.js';
 import {
   ALICE,
   appUrl,
+  logoutToApp,
   openApp,
   parseHash,
   signIn,
@@ -202,10 +203,7 @@ describe.each(BUILDS)('sessions without third-party cookies (%s)', (lib) => {
     const token = JSON.parse(stored!).token as string;
     const revoked = h.page.waitForRequest((r) => r.url().endsWith('/oauth/revoke'));
     const returned = h.page.waitForEvent('load');
-    await h.page.evaluate(async (cfg) => {
-      const lib = await (window as any).libReady;
-      new lib.WebAuth(cfg).logout({ returnTo: cfg.redirectUri });
-    }, pkce(lib));
+    await logoutToApp(h.page, pkce(lib));
     const request = await revoked;
     // RFC 7009 §2.1: a form body with the token type hint.
     expect(request.headers()['content-type']).toBe('application/x-www-form-urlencoded');

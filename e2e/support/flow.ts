@@ -50,6 +50,17 @@ export async function startLogin(page: Page, config: AppConfig, options: Record<
   ]);
 }
 
+/**
+ * Calls `logout({ returnTo: config.redirectUri })` on a new instance. It resolves once the call
+ * returns; the page leaves afterwards, so set up waits for its requests and `load` before calling.
+ */
+export async function logoutToApp(page: Page, config: AppConfig): Promise<void> {
+  await page.evaluate(async (config) => {
+    const lib = await (window as any).libReady;
+    new lib.WebAuth(config).logout({ returnTo: config.redirectUri });
+  }, config);
+}
+
 /** Fills in the hosted login form and waits to be back on the app page. */
 export async function signIn(page: Page, appOrigin: string, user = ALICE): Promise<void> {
   await page.fill('#username', user.email);
