@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { newTestContext } from '../support/browser.js';
-import { openApp, type AppConfig } from '../support/flow.js';
+import { logoutToApp, openApp, type AppConfig } from '../support/flow.js';
 import { emptySamples, type Row, type Samples } from './speed-stats.js';
 import { benchConfig, timedCallback, timedCheckSession, type VisitEnv } from './speed-visits.js';
 
@@ -64,10 +64,7 @@ async function timedLogout(page: Page, config: AppConfig): Promise<number> {
     },
   );
   const t0 = performance.now();
-  await page.evaluate(async (config) => {
-    const lib = await (window as any).libReady;
-    new lib.WebAuth(config).logout({ returnTo: config.redirectUri });
-  }, config);
+  await logoutToApp(page, config);
   return (await leaving) - t0;
 }
 
@@ -82,8 +79,9 @@ async function codeFlowRun(browser: Browser, env: VisitEnv, lib: 'umd' | 'all'):
     const page = await context.newPage();
     const first = await timedCallback(page, env, lib, CODE_FLOW);
     await openApp(page, env.appOrigin, lib);
-    const checkSessionMs = await timedCheckSession(page, { ...benchConfig(env, lib), ...CODE_FLOW });
-    const logoutMs = await timedLogout(page, { ...benchConfig(env, lib), ...CODE_FLOW });
+    const config = { ...benchConfig(env, lib), ...CODE_FLOW };
+    const checkSessionMs = await timedCheckSession(page, config);
+    const logoutMs = await timedLogout(page, config);
     return {
       firstMs: first.ms,
       firstParseMs: first.parseMs,
