@@ -2,9 +2,10 @@
 // AMD modules; this plugin wraps them so that no AMD loader is needed: the main file carries a small
 // loader of its own and still defines the global `auth0` as it evaluates (or module.exports, or an
 // anonymous AMD module, as the UMD file did). A chunk is fetched with a <script> element whose src
-// is resolved against the main file's own URL, with the chunk's SRI hash, crossorigin="anonymous"
-// and the main script's CSP nonce. A chunk that fails (network, or bytes that do not match the hash)
-// rejects the import: no eval, never a hang.
+// is resolved against the URL the main file was fetched from, with the chunk's SRI hash,
+// crossorigin="anonymous" and the main script's CSP nonce, and its module is taken only from that
+// element (issue 53: markup injected into the page moves neither). A chunk that fails (network, or
+// bytes that do not match the hash) rejects the import: no eval, never a hang.
 // Hashes form a chain of trust: the main file holds those of the chunks it imports; a chunk holds
 // those of the chunks it imports in turn (shared chunks: code two capabilities both use), which the
 // loader accepts only from a chunk that passed its own check. They are written once the files are on
