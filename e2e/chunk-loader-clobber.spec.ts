@@ -8,7 +8,8 @@
  *   the main file runs).
  * Each page still gets its captcha (webauth.captcha.min.js) and its cross-origin login's answer
  * (webauth.legacy.min.js), both chunks from the main file's own folder, and the other origin is
- * never asked for a chunk. The same pages with no injection are e2e/chunks.spec.ts's.
+ * never asked for a chunk. A page's own `<base href>` before the tag still counts, the injected one
+ * after it does not. The same pages with no injection are e2e/chunks.spec.ts's.
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -34,6 +35,9 @@ const PAGES: Record<string, (attacker: string) => string> = {
     `<img name="currentScript" alt="" src="${attacker}/cdn/pixel.png">\n<script nonce="${NONCE}" src="/cdn/webauth.min.js"></script>`,
   'base-defer': (attacker) =>
     `<script nonce="${NONCE}" defer src="cdn/webauth.min.js"></script>\n<base href="${attacker}/">`,
+  // The page's own base comes first, so it is the one in force, and the main file is in /app/cdn/.
+  'own-base': (attacker) =>
+    `<base href="/app/">\n<script nonce="${NONCE}" defer src="cdn/webauth.min.js"></script>\n<base href="${attacker}/">`,
 };
 
 let browser: Browser;
@@ -56,8 +60,8 @@ beforeAll(async () => {
 ${page(attacker.url)}
 <div id="captcha"></div>`,
       );
-    const file = resolve(dist, `.${path.replace(/^\/cdn\//, '/')}`);
-    if (!path.startsWith('/cdn/') || !file.startsWith(dist + sep)) return void res.writeHead(404).end();
+    const file = resolve(dist, `.${path.replace(/^(\/app)?\/cdn\//, '/')}`);
+    if (!/^(\/app)?\/cdn\//.test(path) || !file.startsWith(dist + sep)) return void res.writeHead(404).end();
     try {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(file));
     } catch {
@@ -130,6 +134,17 @@ describe('chunks located and accepted despite markup injected into the page', ()
       problems: [],
     });
     expect(chunkRequests(site).sort()).toEqual(['GET /cdn/webauth.captcha.min.js', 'GET /cdn/webauth.legacy.min.js']);
+    expect(chunkRequests(attacker)).toEqual([]);
+  });
+
+  it("follows the page's own <base href> before the tag, not one injected after it", async () => {
+    const outcome = await useChunks('own-base');
+    expect(outcome).toMatchObject({ captcha: 'rendered', login: 'access_denied: Wrong email or password.' });
+    expect(outcome.problems).toEqual([]);
+    expect(chunkRequests(site).sort()).toEqual([
+      'GET /app/cdn/webauth.captcha.min.js',
+      'GET /app/cdn/webauth.legacy.min.js',
+    ]);
     expect(chunkRequests(attacker)).toEqual([]);
   });
 });
