@@ -85,9 +85,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // starts loading the fragment's key set beside the popup chunk instead of after it (the opener's
 // own prefetch reaches the callback page's storage only when both share an origin): +24 B main
 // file (26,823 B), all CDN files 33,636 B.
+// An embedded login's access_denied names partitioned third-party storage when the login's verifier
+// was never read (issue 50): the check is in the legacy chunk, loaded only for that error: +78 B
+// main file (26,901 B), legacy chunk +250 B, all CDN files 33,942 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26827;
-const BUDGET_TOTAL_GZIP = 33640;
+const BUDGET_GZIP = 26905;
+const BUDGET_TOTAL_GZIP = 33946;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
