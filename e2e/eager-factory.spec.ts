@@ -48,6 +48,7 @@ describe('the shipped CDN files', () => {
     'webauth.code-flow.min.js',
     'webauth.legacy.min.js',
     'webauth.popup-flow.min.js',
+    'webauth.session-events.min.js',
   ])
     it(`${file}: the function holding the bundle is in parentheses`, () => {
       const code = readFileSync(join(dist, file), 'utf8');

@@ -142,6 +142,7 @@ describe('README snippets', () => {
       'quick-start-esm',
       'quick-start-umd',
       'require',
+      'session-events',
     ]);
   });
 
@@ -199,6 +200,25 @@ console.log(require.resolve('webauth-js'), typeof WebAuth, typeof new WebAuth({ 
       .toBe(ALICE.email);
     expect(new URL(h.page.url()).hash).toBe('');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('session-events: the listener hears a logout in another tab of the app', async () => {
+    const page = modulePage(code('session-events'), ['webAuth', 'stopListening']);
+    serve({ '/': page });
+    await h.page.goto(`${site.url}/`);
+    await scope(); // the snippet awaited onSessionEvent: this page listens
+    expect(await h.page.evaluate(() => typeof (window as any).snippetScope.stopListening)).toBe('function');
+    const other = await h.context.newPage();
+    await other.goto(`${site.url}/`);
+    await other.waitForFunction(() => (window as any).snippetScope !== undefined);
+    // The other tab leaves for the tenant's logout page, having told this one.
+    await Promise.all([
+      other.waitForURL((url) => url.pathname === '/v2/logout'),
+      other.evaluate(() => (window as any).snippetScope.webAuth.logout()),
+    ]);
+    await expect.poll(() => logs, { timeout: 15_000 }).toContain('log: Signed out in another tab');
+    expect(pageErrors).toEqual([]);
+    await other.close();
   });
 
   it('debug and hint: traces every decision without a secret, and login_required carries the hint', async () => {

@@ -16,4 +16,5 @@ export type * from './types/options.js';
 export type * from './types/browser.js';
 export type * from './types/web-auth.js';
 export type * from './types/debug.js';
+export type * from './types/session-events.js';
 export type { PageOptions, UserAttributeProfile, UserAttributeProfilesPage } from './types/management.js';

@@ -92,9 +92,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // An embedded login's access_denied names partitioned third-party storage when the login's verifier
 // was never read (issue 50): the check is in the legacy chunk, loaded only for that error: +78 B
 // main file, legacy chunk +250 B. With the loader fix above: main file 26,993 B, all CDN files 34,034 B.
+// Session events between tabs (issue 49): +227 B main file on its own (the new chunk's hash 76 B,
+// its loader entry 11 B, onSessionEvent, and the hook the signing calls tell through), the chunk
+// 892 B. With the above: main file 27,212 B, all CDN files 35,158 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26997;
-const BUDGET_TOTAL_GZIP = 34038;
+const BUDGET_GZIP = 27216;
+const BUDGET_TOTAL_GZIP = 35162;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -24,6 +24,11 @@ export interface WebAuthContext {
   ssodataStore: KeyValueStore;
   /** With `useDpop`: the DPoP helper and signer (token requests carry its proofs). */
   dpop?: DpopWiring | undefined;
+  /**
+   * While the instance has a session-event listener: tells the app's other tabs that a call of
+   * this one signed in, renewed or signed out (web-auth/session-events/). Unset otherwise.
+   */
+  sessionEvents?: ((type: 'signed_in' | 'renewed' | 'signed_out', result?: AuthResult | null) => void) | undefined;
 }
 
 /**

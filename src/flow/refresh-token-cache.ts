@@ -96,3 +96,11 @@ export async function keepRefreshToken(
   if (typeof token === 'string' && token) await writeRefreshToken(ctx, { token, sub });
   return !!(await readRefreshToken(ctx));
 }
+
+/**
+ * Forgets this page's in-memory copy only (session events: another tab signed out or signed in
+ * someone else). A shared copy is left to the tab that signed out, which revokes it.
+ */
+export function forgetPageRefreshToken(ctx: RedirectContext): void {
+  memory.delete(keyOf(ctx));
+}

@@ -67,6 +67,11 @@ export interface BrowserEnv {
   window(): Window & Record<string, any>;
   /** `navigator.locks` (Web Locks), where present: serialises refresh-token rotation across tabs. */
   locks?(): LockManager | undefined;
+  /**
+   * Opens a `BroadcastChannel` named `name` (session events between the app's tabs); undefined
+   * where the page has none. Optional: without it, the page's own `BroadcastChannel` is used.
+   */
+  broadcastChannel?(name: string): BroadcastChannel | undefined;
 }
 
 /** A hidden iframe: its window (for `event.source` checks), navigation and removal. */

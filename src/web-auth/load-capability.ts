@@ -12,6 +12,7 @@ const CAPABILITIES = {
   codeFlow: () => import('../code-flow/index.js'),
   legacy: () => import('./legacy/index.js'),
   popup: () => import('./popup-flow/index.js'),
+  sessionEvents: () => import('./session-events/channel.js'),
 };
 
 /** The capabilities loaded on first use, by name. */

@@ -24,6 +24,7 @@ import type { PluginHandler } from './plugins.js';
 import { ChunkLoadError } from './chunk-load-error.js';
 import { loadCapability } from './load-capability.js';
 import { PopupHandler } from './popup-handler.js';
+import { announced } from './session-events/announce.js';
 import { startPopupCallback, type PopupCallbackOptions } from './popup-callback-start.js';
 import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import type { RequestError } from '../errors.js';
@@ -178,7 +179,7 @@ export class Popup {
     if (plugin) params = plugin.processParams(params);
     delete params.domain;
     const load = (handler: PopupLoader, url: string, done: NodeCallback<any>) =>
-      handler.load(url, relayUrl, loadOptions, answer(done));
+      handler.load(url, relayUrl, loadOptions, answer(announced(this.ctx, 'signed_in', done)));
     if (usesPkce(this.ctx, params)) {
       // The window opens now, in the click; the challenge (a digest) arrives a moment later.
       const handler = this.getPopupHandler(options, true);

@@ -29,6 +29,8 @@ import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
 import type { RenewAuthOptions } from './renew-auth.js';
 import { webMessageHandler } from './web-message.js';
+import { announced } from './session-events/announce.js';
+import { onSessionEvent } from './session-events/on-session-event.js';
 import { TransactionManager } from '../flow/transaction-manager.js';
 import { validateAuthenticationResponse, validateToken, type ParsedResponse } from '../flow/validate-response.js';
 import type {
@@ -52,6 +54,7 @@ import type {
   ValidateOptions,
   ParseHashOptions,
   RequestHandle,
+  SessionEventListener,
 } from '../types.js';
 import type { NodeCallback } from '../shared/types.js';
 
@@ -168,7 +171,9 @@ export class WebAuth {
       options = {};
     }
     const opts = options || {};
-    return callbackOrPromise(cb, (done) => parseHashOrCode(this.ctx, opts, done)) as void | Promise<AuthResult | null>;
+    return callbackOrPromise(cb, (done) =>
+      parseHashOrCode(this.ctx, opts, announced(this.ctx, 'signed_in', done)),
+    ) as void | Promise<AuthResult | null>;
   }
 
   /** Validates an already parsed response (snake_case keys) against the stored transaction. */
@@ -218,7 +223,7 @@ export class WebAuth {
   checkSession(options: CheckSessionOptions, cb: Auth0Callback<AuthResult>): void;
   checkSession(options?: CheckSessionOptions): Promise<AuthResult>;
   checkSession(options?: CheckSessionOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | undefined> {
-    return callbackOrPromise(cb, (done) => silentAuth(this.ctx, options ?? {}, done));
+    return callbackOrPromise(cb, (done) => silentAuth(this.ctx, options ?? {}, announced(this.ctx, 'renewed', done)));
   }
 
   /**
@@ -234,7 +239,7 @@ export class WebAuth {
   renewAuth(options: RenewAuthOptions, cb: Auth0Callback<AuthResult | null>): void;
   renewAuth(options: RenewAuthOptions): Promise<AuthResult | null>;
   renewAuth(options: RenewAuthOptions, cb?: NodeCallback<any>): void | Promise<AuthResult | null | undefined> {
-    return callbackOrPromise(cb, (done) => silentAuth(this.ctx, options, done, true));
+    return callbackOrPromise(cb, (done) => silentAuth(this.ctx, options, announced(this.ctx, 'renewed', done), true));
   }
 
   /**
@@ -372,7 +377,33 @@ export class WebAuth {
    * ```
    */
   logout(options?: LogoutOptions): void {
-    logoutThenLeave(this.ctx, this.client.buildLogoutUrl(options));
+    const url = this.client.buildLogoutUrl(options);
+    this.ctx.sessionEvents?.('signed_out');
+    logoutThenLeave(this.ctx, url);
+  }
+
+  /**
+   * Listens for what the app's other tabs (same origin, `domain` and `clientID`) do: `signed_in`,
+   * `renewed`, `signed_out` and `user_changed`, each with its `time` and the user's `sub` only.
+   * While a listener is registered this instance tells the other tabs of its own `parseHash`,
+   * popup logins, `checkSession`, `renewAuth` and `logout`. When another tab signs out (or signs in
+   * someone else), the refresh token and DPoP-bound tokens this page holds in memory are forgotten
+   * before the listener runs. Resolves once the page listens, with the function that removes the
+   * listener; rejects with a {@link ChunkLoadError} when the CDN chunk cannot load. Opt-in: a page
+   * that never calls it opens no channel; where `BroadcastChannel` is missing, nothing is heard.
+   *
+   * @throws {@link ArgumentError} `listener parameter is not valid` when `listener` is not a function.
+   *
+   * @example
+   * ```ts
+   * const stop = await webAuth.onSessionEvent((event) => {
+   *   if (event.type === 'signed_out' || event.type === 'user_changed') location.reload();
+   * });
+   * // later: stop();
+   * ```
+   */
+  onSessionEvent(listener: SessionEventListener): Promise<() => void> {
+    return onSessionEvent(this.ctx, listener);
   }
 
   /**

@@ -14,6 +14,7 @@ import type { WebAuthContext } from '../../flow/context.js';
 import { verifierKey } from './verifier-key.js';
 import { whenRedirecting } from '../on-redirecting.js';
 import { runWebMessage } from '../web-message.js';
+import { announced } from '../session-events/announce.js';
 import type { AnyObject, NodeCallback } from '../../shared/types.js';
 
 /** The verifier lives 15 minutes (v10). */
@@ -67,7 +68,7 @@ export function afterCoAuthenticate(
           authorizeOptions,
           // The iframe gets the session cookie set by /co/authenticate only as a third party.
           wrapCallback(
-            tapError(report, (e) => withHint(e, true)),
+            tapError(announced(ctx, 'signed_in', report), (e) => withHint(e, true)),
             { forceLegacyError: true },
           ),
         );
