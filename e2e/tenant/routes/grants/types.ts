@@ -13,12 +13,16 @@ export interface GrantSpec {
   readonly optional: readonly string[];
   /** Token exchange forwards arbitrary extra parameters (reference §4.12); they are ignored. */
   readonly extra?: boolean;
+  /** Parameters that are JSON objects (the webauthn grant's `authn_response`): read from `body`. */
+  readonly objects?: readonly string[];
   handle(
     ctx: RequestContext,
     params: Record<string, string>,
     auth: AuthenticatedClient,
     /** The thumbprint of the request's valid DPoP proof key: the tokens are bound to it. */
     dpopJkt?: string,
+    /** The whole request body, for `objects`. */
+    body?: Record<string, unknown>,
   ): Promise<Record<string, unknown>>;
 }
 
