@@ -115,10 +115,17 @@ function checkClientData(clientDataJSON: string, type: string, expected: Passkey
   return origin;
 }
 
-/** The library's reason, without the values it quotes (challenges, origins). */
-function libraryRefusal(err: unknown): HttpError {
-  const reason = err instanceof Error ? err.message.replace(/"[^"]*"/g, '"…"') : 'unknown reason';
-  return invalidGrant(`The passkey response could not be verified: ${reason}`);
+/** Runs a library verification; its refusal becomes invalid_grant, without the values it quotes. */
+async function library<T extends { verified: boolean }>(verify: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await verify();
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.replace(/"[^"]*"/g, '"…"') : 'unknown reason';
+    throw invalidGrant(`The passkey response could not be verified: ${reason}`);
+  }
+  if (!result.verified) throw invalidGrant('The passkey response could not be verified.');
+  return result;
 }
 
 /** Verifies a sign-up's attestation; answers the passkey to keep. */
@@ -128,19 +135,16 @@ export async function verifyPasskeySignup(
   now: string,
 ): Promise<StoredPasskey> {
   const origin = checkClientData(response.response.clientDataJSON, 'webauthn.create', expected);
-  let result;
-  try {
-    result = await verifyRegistrationResponse({
+  const result = await library(() =>
+    verifyRegistrationResponse({
       response,
       expectedChallenge: expected.challenge,
       expectedOrigin: origin,
       expectedRPID: expected.rpId,
       requireUserVerification: expected.userVerification === 'required',
-    });
-  } catch (err) {
-    throw libraryRefusal(err);
-  }
-  if (!result.verified) throw invalidGrant('The passkey response could not be verified.');
+    }),
+  );
+  if (!result.registrationInfo) throw invalidGrant('The passkey response could not be verified.');
   const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo;
   if (credential.id !== response.id) throw invalidGrant('The credential id does not match the attested credential.');
   const transports = response.response.transports;
@@ -162,9 +166,8 @@ export async function verifyPasskeySignIn(
   passkey: StoredPasskey,
 ): Promise<number> {
   const origin = checkClientData(response.response.clientDataJSON, 'webauthn.get', expected);
-  let result;
-  try {
-    result = await verifyAuthenticationResponse({
+  const result = await library(() =>
+    verifyAuthenticationResponse({
       response,
       expectedChallenge: expected.challenge,
       expectedOrigin: origin,
@@ -175,11 +178,8 @@ export async function verifyPasskeySignIn(
         counter: passkey.counter,
       },
       requireUserVerification: expected.userVerification === 'required',
-    });
-  } catch (err) {
-    throw libraryRefusal(err);
-  }
-  if (!result.verified) throw invalidGrant('The passkey signature is not valid.');
+    }),
+  );
   return result.authenticationInfo.newCounter;
 }
 

@@ -82,6 +82,18 @@ function clientData(type: string, challenge: string, origin: string): string {
   return b64u(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 }
 
+/** A PublicKeyCredential as the browser library serialises it (binary fields base64url). */
+function credentialJson(id: string, response: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id,
+    rawId: id,
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    clientExtensionResults: {},
+    response,
+  };
+}
+
 export class SoftAuthenticator {
   readonly credentials: SoftCredential[] = [];
 
@@ -121,22 +133,15 @@ export class SoftAuthenticator {
         ['authData', authData],
       ]),
     );
-    return {
-      id: credential.id,
-      rawId: credential.id,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: clientData(
-          ceremony.type ?? 'webauthn.create',
-          ceremony.challenge ?? options.challenge,
-          ceremony.origin,
-        ),
-        attestationObject: b64u(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return credentialJson(credential.id, {
+      clientDataJSON: clientData(
+        ceremony.type ?? 'webauthn.create',
+        ceremony.challenge ?? options.challenge,
+        ceremony.origin,
+      ),
+      attestationObject: b64u(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /**
@@ -158,18 +163,11 @@ export class SoftAuthenticator {
       ceremony.origin,
     );
     const signed = Buffer.concat([authData, sha256(Buffer.from(clientDataJSON, 'base64url'))]);
-    return {
-      id: credential.id,
-      rawId: credential.id,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON,
-        authenticatorData: b64u(authData),
-        signature: b64u(sign('sha256', signed, credential.privateKey)),
-        userHandle: ceremony.userHandle ?? credential.userHandle,
-      },
-    };
+    return credentialJson(credential.id, {
+      clientDataJSON,
+      authenticatorData: b64u(authData),
+      signature: b64u(sign('sha256', signed, credential.privateKey)),
+      userHandle: ceremony.userHandle ?? credential.userHandle,
+    });
   }
 }

@@ -16,11 +16,10 @@ import {
   verifyPasskeySignIn,
   verifyPasskeySignup,
 } from '../../protocol/passkey-verify.js';
-import { userGrant } from '../../protocol/scopes.js';
 import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
 import type { PasskeySession } from '../../state/passkey-sessions.js';
 import type { StoredUser } from '../../state/users.js';
-import { oauthError, organizationFor } from './types.js';
+import { grantForUser, oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 
 export const WEBAUTHN_GRANT_TYPE = 'urn:okta:params:oauth:grant-type:webauthn';
@@ -32,12 +31,14 @@ function sessionConnection(ctx: RequestContext, session: PasskeySession): Databa
   return connection;
 }
 
-async function signUp(
-  ctx: RequestContext,
-  session: PasskeySession,
-  response: AuthnResponse,
-  expected: PasskeyExpectations,
-): Promise<StoredUser> {
+/** One webauthn grant request: its session (already used up), response and expectations. */
+interface Ceremony {
+  readonly session: PasskeySession;
+  readonly response: AuthnResponse;
+  readonly expected: PasskeyExpectations;
+}
+
+async function signUp(ctx: RequestContext, { session, response, expected }: Ceremony): Promise<StoredUser> {
   const { users } = ctx.tenant;
   const signup = session.signup;
   if (response.kind !== 'attestation' || !signup)
@@ -73,12 +74,7 @@ async function signUp(
   });
 }
 
-async function signIn(
-  ctx: RequestContext,
-  session: PasskeySession,
-  response: AuthnResponse,
-  expected: PasskeyExpectations,
-): Promise<StoredUser> {
+async function signIn(ctx: RequestContext, { session, response, expected }: Ceremony): Promise<StoredUser> {
   const { users } = ctx.tenant;
   if (response.kind !== 'assertion')
     throw oauthError('invalid_grant', 'This auth_session is for a sign-in: send the assertion of an existing passkey.');
@@ -114,29 +110,20 @@ export const webauthnGrant: GrantSpec = {
       userVerification: connection.passkeyUserVerification,
     };
     // Decided before a sign-up creates anyone: a refused audience leaves no user behind.
-    const result = userGrant(
-      ctx.tenant.model,
-      ctx.tenant.issuer,
-      auth.client,
-      params['scope'] ?? 'openid',
-      params['audience'],
-    );
-    if (!result.ok) throw oauthError(result.error, result.description, result.status);
+    const grant = grantForUser(ctx, auth, params);
     const rawOrganization = params['organization'] ?? session.organization;
     const org = rawOrganization === undefined ? undefined : findOrganization(ctx.tenant.model, rawOrganization);
     if (rawOrganization !== undefined && (!org || auth.client.organizationUsage === 'deny'))
       throw oauthError('invalid_request', `parameter organization is invalid: ${rawOrganization}`);
-    const user =
-      session.kind === 'signup'
-        ? await signUp(ctx, session, response, expected)
-        : await signIn(ctx, session, response, expected);
+    const ceremony: Ceremony = { session, response, expected };
+    const user = session.kind === 'signup' ? await signUp(ctx, ceremony) : await signIn(ctx, ceremony);
     // A user signing up within an organization joins it (memberships are not saved, see README).
     if (session.kind === 'signup') org?.members.add(user.userId);
     const organization = organizationFor(ctx, auth, rawOrganization, user);
     return userTokenResponse(ctx, {
       client: auth.client,
       user,
-      grant: result.grant,
+      grant,
       ...freshLogin(ctx),
       organization,
       certificateThumbprint: auth.certificateThumbprint,
