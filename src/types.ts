@@ -17,3 +17,4 @@ export type * from './types/browser.js';
 export type * from './types/web-auth.js';
 export type * from './types/debug.js';
 export type { PageOptions, UserAttributeProfile, UserAttributeProfilesPage } from './types/management.js';
+export type * from './types/passkeys.js';
