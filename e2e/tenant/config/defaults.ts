@@ -49,6 +49,8 @@ const LEGACY_GRANTS: GrantType[] = [
   'urn:ietf:params:oauth:grant-type:jwt-bearer',
   'http://auth0.com/oauth/legacy/grant-type/ro',
 ];
+/** Passkeys (/passkey/*): on for the default SPA and the client_secret_post web app. */
+const WEBAUTHN_GRANT: GrantType = 'urn:okta:params:oauth:grant-type:webauthn';
 const allConnections = (): string[] => [DB_CONNECTION, DB_WITH_USERNAME, EMAIL_CONNECTION, SMS_CONNECTION];
 
 function spa(clientId: string, name: string, extra: Partial<ClientDefinition> = {}): ClientDefinition {
@@ -139,10 +141,13 @@ export function defaultDefinition(): TenantDefinition {
     },
     custom_domain: { domain: CUSTOM_DOMAIN, cname_api_key: CNAME_API_KEY },
     clients: [
-      spa(SPA_CLIENT_ID, 'Local SPA'),
+      spa(SPA_CLIENT_ID, 'Local SPA', { grant_types: [...USER_GRANTS, ...LEGACY_GRANTS, WEBAUTHN_GRANT] }),
       spa(HS256_CLIENT_ID, 'Legacy HS256 SPA', { id_token_alg: 'HS256', client_secret: HS256_CLIENT_SECRET }),
       spa(THIRD_PARTY_CLIENT_ID, 'Third-party SPA', { is_first_party: false, cross_origin_auth: false }),
-      regularWeb(WEB_SECRET_POST.clientId, { client_secret: WEB_SECRET_POST.clientSecret }),
+      regularWeb(WEB_SECRET_POST.clientId, {
+        client_secret: WEB_SECRET_POST.clientSecret,
+        grant_types: [...USER_GRANTS, 'client_credentials', WEBAUTHN_GRANT],
+      }),
       regularWeb(WEB_SECRET_BASIC.clientId, {
         token_endpoint_auth_method: 'client_secret_basic',
         client_secret: WEB_SECRET_BASIC.clientSecret,

@@ -11,6 +11,7 @@ export type IdTokenAlg = 'RS256' | 'HS256';
 export type OrganizationUsage = 'deny' | 'allow' | 'require';
 export type PasswordPolicy = 'none' | 'low' | 'fair' | 'good' | 'excellent';
 export type CaptchaFlow = 'default' | 'signup' | 'passwordless' | 'password_reset';
+export type PasskeyUserVerification = 'preferred' | 'required';
 export type CaptchaProvider =
   'none' | 'auth0' | 'recaptcha_v2' | 'recaptcha_enterprise' | 'hcaptcha' | 'friendly_captcha' | 'arkose' | 'auth0_v2';
 
@@ -25,6 +26,8 @@ export const GRANT_TYPES = [
   'urn:ietf:params:oauth:grant-type:token-exchange',
   'urn:ietf:params:oauth:grant-type:jwt-bearer',
   'http://auth0.com/oauth/legacy/grant-type/ro',
+  /** Passkeys through the Authentication API (/passkey/register, /passkey/challenge). */
+  'urn:okta:params:oauth:grant-type:webauthn',
 ] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
@@ -86,6 +89,8 @@ export interface DatabaseConnectionDefinition {
   password_policy?: PasswordPolicy;
   /** Passwords refused at signup and login as found in a data breach. */
   breached_passwords?: string[];
+  /** Passkey sign-up and sign-in for this connection (on by default; clients also need the webauthn grant). */
+  passkeys?: { enabled?: boolean; user_verification?: PasskeyUserVerification };
   users?: UserDefinition[];
 }
 
@@ -149,4 +154,9 @@ export interface TenantDefinition {
   brute_force?: { max_attempts?: number; block_seconds?: number; suspicious_ip_threshold?: number };
   captcha?: Partial<Record<CaptchaFlow, CaptchaDefinition>>;
   token_exchange_profiles?: Array<{ name: string; subject_token_type: string }>;
+  /**
+   * The WebAuthn relying party: `rp_id` (default: the tenant's host name, `localhost` when it
+   * runs on loopback) and `rp_name` (default: the tenant's friendly name).
+   */
+  passkeys?: { rp_id?: string; rp_name?: string };
 }

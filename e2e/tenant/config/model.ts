@@ -11,6 +11,7 @@ import type {
   GrantType,
   IdTokenAlg,
   OrganizationUsage,
+  PasskeyUserVerification,
   PasswordPolicy,
   TenantDefinition,
   TokenEndpointAuthMethod,
@@ -47,6 +48,9 @@ export interface DatabaseConnection {
   readonly requiresUsername: boolean;
   readonly passwordPolicy: PasswordPolicy;
   readonly breachedPasswords: ReadonlySet<string>;
+  readonly passkeysEnabled: boolean;
+  /** What /passkey/* ask of authenticators; `required` refuses a response without the UV flag. */
+  readonly passkeyUserVerification: PasskeyUserVerification;
 }
 
 export interface PasswordlessConnection {
@@ -102,6 +106,8 @@ export interface TenantModel {
   readonly captcha: Readonly<Record<CaptchaFlow, CaptchaDefinition>>;
   readonly tokenExchangeTypes: ReadonlySet<string>;
   readonly managementAudience: string;
+  /** The WebAuthn relying party of /passkey/* (its id is checked in every response). */
+  readonly passkeyRp: { readonly id: string; readonly name: string };
 }
 
 export const DEFAULT_TOKEN_LIFETIME_S = 7200;
@@ -175,6 +181,8 @@ export function buildModel(def: TenantDefinition, issuer: string): TenantModel {
             requiresUsername: c.requires_username === true,
             passwordPolicy: c.password_policy ?? 'good',
             breachedPasswords: new Set(c.breached_passwords ?? []),
+            passkeysEnabled: c.passkeys?.enabled !== false,
+            passkeyUserVerification: c.passkeys?.user_verification ?? 'preferred',
           }
         : { name: c.name, strategy: c.strategy, otpLength: c.otp_length ?? 6, otpTtlSeconds: c.otp_ttl_seconds ?? 300 },
     );
@@ -185,9 +193,10 @@ export function buildModel(def: TenantDefinition, issuer: string): TenantModel {
     rateLimits.set(path, { limit: r.limit, windowMs: r.window_seconds * 1000 });
   const none: CaptchaDefinition = { provider: 'none' };
 
+  const friendlyName = def.tenant?.friendly_name ?? 'Local tenant';
   return {
     name: def.tenant?.name ?? 'local',
-    friendlyName: def.tenant?.friendly_name ?? 'Local tenant',
+    friendlyName,
     defaultDirectory: def.tenant?.default_directory,
     logoutUrls: [...(def.tenant?.allowed_logout_urls ?? [])],
     countryCode: def.tenant?.country_code ?? 'US',
@@ -218,7 +227,16 @@ export function buildModel(def: TenantDefinition, issuer: string): TenantModel {
     },
     tokenExchangeTypes: new Set((def.token_exchange_profiles ?? []).map((p) => p.subject_token_type)),
     managementAudience,
+    passkeyRp: { id: def.passkeys?.rp_id ?? defaultRpId(issuer), name: def.passkeys?.rp_name ?? friendlyName },
   };
+}
+
+/**
+ * The tenant's host name: server.ts only takes DNS names (`localhost` by default), which WebAuthn
+ * needs (an IP address is no RP ID); `localhost` when the issuer is not a URL (a model built for tests).
+ */
+function defaultRpId(issuer: string): string {
+  return URL.canParse(issuer) ? new URL(issuer).hostname : 'localhost';
 }
 
 export function isDatabase(c: Connection | undefined): c is DatabaseConnection {

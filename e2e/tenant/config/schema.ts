@@ -88,6 +88,11 @@ const connection = {
         requires_username: bool,
         password_policy: { enum: ['none', 'low', 'fair', 'good', 'excellent'] },
         breached_passwords: strList,
+        passkeys: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { enabled: bool, user_verification: { enum: ['preferred', 'required'] } },
+        },
         users: { type: 'array', items: user },
       },
     },
@@ -208,6 +213,17 @@ export const DEFINITION_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: { default: captcha, signup: captcha, passwordless: captcha, password_reset: captcha },
+    },
+    passkeys: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        rp_id: {
+          type: 'string',
+          pattern: '^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$',
+        },
+        rp_name: str,
+      },
     },
     token_exchange_profiles: {
       type: 'array',

@@ -15,7 +15,8 @@ import { newUserIdBody } from '../state/users.js';
 import { captchaBinding, requireCaptcha } from './captcha-check.js';
 import { sendResetEmail } from './password-reset.js';
 
-const USERNAME = /^[A-Za-z0-9_+\-.!#$'^`~@]{1,15}$/;
+/** A database username (also checked by /passkey/register). */
+export const USERNAME = /^[A-Za-z0-9_+\-.!#$'^`~@]{1,15}$/;
 const PROFILE_FIELDS = ['given_name', 'family_name', 'name', 'nickname', 'picture'] as const;
 const MAX_METADATA_KEYS = 10;
 const MAX_METADATA_VALUE = 500;
@@ -60,7 +61,8 @@ function databaseConnection(
   return connection;
 }
 
-function metadataOf(body: Record<string, unknown>): Record<string, string> | undefined {
+/** `user_metadata` of a sign-up: at most 10 string fields (also /passkey/register). */
+export function metadataOf(body: Record<string, unknown>): Record<string, string> | undefined {
   const metadata = objectParam(body, 'user_metadata');
   if (metadata === undefined) return undefined;
   const entries = Object.entries(metadata);

@@ -30,6 +30,7 @@ import {
   passwordlessVerifyRedirect,
 } from './passwordless.js';
 import { resetPage, resetSubmit } from './password-reset.js';
+import { passkeyChallenge, passkeyPreflight, passkeyRegister } from './passkey.js';
 import { coAuthenticate, coAuthenticatePreflight } from './co-authenticate.js';
 import { coVerifyGet, coVerifyPost } from './co-login.js';
 import { AVATAR_PATH, avatar } from './avatar.js';
@@ -61,6 +62,8 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
   { path: '/passwordless/start', methods: { POST: passwordlessStart, OPTIONS: passwordlessPreflight } },
   { path: '/passwordless/verify', methods: { POST: passwordlessVerify, OPTIONS: passwordlessPreflight } },
   { path: '/passwordless/verify_redirect', methods: { GET: passwordlessVerifyRedirect } },
+  { path: '/passkey/register', methods: { POST: passkeyRegister, OPTIONS: passkeyPreflight } },
+  { path: '/passkey/challenge', methods: { POST: passkeyChallenge, OPTIONS: passkeyPreflight } },
   { path: '/usernamepassword/challenge', methods: { POST: loginChallenge, OPTIONS: challengePreflight } },
   { path: '/dbconnections/signup/challenge', methods: { POST: signupChallenge, OPTIONS: challengePreflight } },
   {

@@ -14,6 +14,7 @@ import { clientCredentials } from './grants/client-credentials.js';
 import { passwordGrant, passwordlessOtpGrant, passwordRealmGrant } from './grants/password.js';
 import { refreshToken } from './grants/refresh-token.js';
 import { tokenExchange } from './grants/token-exchange.js';
+import { webauthnGrant } from './grants/webauthn.js';
 import type { GrantSpec } from './grants/types.js';
 
 const GRANTS = new Map<string, GrantSpec>(
@@ -25,6 +26,7 @@ const GRANTS = new Map<string, GrantSpec>(
     passwordRealmGrant,
     passwordlessOtpGrant,
     tokenExchange,
+    webauthnGrant,
   ].map((g) => [g.grantType, g]),
 );
 
@@ -40,6 +42,7 @@ export const token: Handler = async (ctx) => {
     required: ['grant_type', ...grant.required],
     optional: [...CLIENT_AUTH_PARAMS, ...grant.optional],
     ...(grant.extra ? { extra: () => true } : {}),
+    ...(grant.objects ? { objects: grant.objects } : {}),
   });
   const auth = await authenticateClient(ctx, params);
   if (!auth.client.grantTypes.includes(grant.grantType)) {
@@ -47,7 +50,7 @@ export const token: Handler = async (ctx) => {
   }
   // Before the grant runs, so a refused proof leaves a code or refresh token as it was.
   const dpopJkt = await authorizationServerProof(ctx);
-  const result = await grant.handle(ctx, params, auth, dpopJkt);
+  const result = await grant.handle(ctx, params, auth, dpopJkt, body);
   sendJson(ctx.res, 200, result, { Pragma: 'no-cache', ...(dpopJkt === undefined ? {} : dpopNonceHeader(ctx)) });
 };
 

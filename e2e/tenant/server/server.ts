@@ -20,6 +20,7 @@ import type { TenantContext } from '../state/context.js';
 import { KeyRing } from '../state/keys.js';
 import { LoginTicketStore } from '../state/login-tickets.js';
 import { OtpStore } from '../state/otp-store.js';
+import { PasskeySessionStore } from '../state/passkey-sessions.js';
 import { Outbox } from '../state/outbox.js';
 import type { OutboxMessage } from '../state/outbox.js';
 import { DataFile, durableState } from '../state/persistence.js';
@@ -231,6 +232,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     loginTickets: state.register(new LoginTicketStore(now)),
     otps: state.register(new OtpStore(now)),
     resetTickets: state.register(new ResetTicketStore(now)),
+    passkeySessions: state.register(new PasskeySessionStore(now)),
     replay: state.register(new ReplayCache(now)),
     captcha: state.register(new CaptchaService(now, model.captcha)),
     bruteForce: state.register(new BruteForce(now, model.bruteForce)),

@@ -5,6 +5,7 @@ import type { Client, TenantModel } from '../config/model.js';
 import type { KeyRing } from './keys.js';
 import type { LoginTicketStore } from './login-tickets.js';
 import type { OtpStore } from './otp-store.js';
+import type { PasskeySessionStore } from './passkey-sessions.js';
 import type { Outbox } from './outbox.js';
 import type { EndpointRateLimiter } from './rate-limit.js';
 import type { RefreshTokenStore } from './refresh-tokens.js';
@@ -42,6 +43,8 @@ export interface TenantContext {
   readonly loginTickets: LoginTicketStore;
   readonly otps: OtpStore;
   readonly resetTickets: ResetTicketStore;
+  /** The `auth_session`s of /passkey/register and /passkey/challenge. */
+  readonly passkeySessions: PasskeySessionStore;
   readonly replay: ReplayCache;
   readonly captcha: CaptchaService;
   readonly bruteForce: BruteForce;

@@ -30,6 +30,23 @@ export interface StoredUser {
   readonly updatedAt: string;
   /** Identities linked into this user through the Management API, in link order (issue 5). */
   readonly linkedIdentities?: readonly LinkedIdentity[] | undefined;
+  /** WebAuthn credentials registered through /passkey/register (issue 48). */
+  readonly passkeys?: readonly StoredPasskey[] | undefined;
+}
+
+/** A passkey as the tenant keeps it: public data only (the private key never leaves the authenticator). */
+export interface StoredPasskey {
+  /** The credential id, base64url. */
+  readonly id: string;
+  /** The COSE public key, base64url. */
+  readonly publicKey: string;
+  /** The signature counter last seen; a response with a lower one is refused. */
+  readonly counter: number;
+  readonly transports?: readonly string[] | undefined;
+  readonly deviceType: string;
+  readonly backedUp: boolean;
+  readonly createdAt: string;
+  readonly lastUsedAt?: string | undefined;
 }
 
 /** A secondary user's identity after account linking, as the Management API shows it. */
@@ -293,6 +310,25 @@ export class UserStore {
     if (primaryId === secondaryId || !this.findById(primaryId) || !this.findById(secondaryId)) return undefined;
     this.users = this.users.filter((u) => u.userId !== secondaryId);
     return this.replace(primaryId, (u) => ({ ...u, linkedIdentities: [...(u.linkedIdentities ?? []), identity] }));
+  }
+
+  // --- Passkeys (issue 48). ---
+
+  /** The user holding the credential `credentialId` (base64url), with that passkey. */
+  findByPasskey(credentialId: string): { user: StoredUser; passkey: StoredPasskey } | undefined {
+    for (const user of this.users) {
+      const passkey = user.passkeys?.find((p) => p.id === credentialId);
+      if (passkey) return { user, passkey };
+    }
+    return undefined;
+  }
+
+  /** Records a sign-in: the new counter and when. */
+  passkeyUsed(userId: string, credentialId: string, counter: number, at: string): StoredUser | undefined {
+    return this.replace(userId, (u) => ({
+      ...u,
+      passkeys: (u.passkeys ?? []).map((p) => (p.id === credentialId ? { ...p, counter, lastUsedAt: at } : p)),
+    }));
   }
 
   /** The user an identity (`<provider>|<id>`) was linked into, if any. */

@@ -14,10 +14,9 @@ import {
   wrongCodeMessage,
 } from '../../protocol/password-login.js';
 import type { LoginOutcome } from '../../protocol/password-login.js';
-import { userGrant } from '../../protocol/scopes.js';
 import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
 import type { AuthenticatedClient } from '../../protocol/client-auth.js';
-import { oauthError, organizationFor } from './types.js';
+import { grantForUser, oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 
 function fail(outcome: Extract<LoginOutcome, { ok: false }>, wrongMessage: string): never {
@@ -47,18 +46,11 @@ async function issue(
   if (!outcome.ok) fail(outcome, wrong);
   const user = outcome.user;
   const organization = organizationFor(ctx, auth, params['organization'], user);
-  const result = userGrant(
-    ctx.tenant.model,
-    ctx.tenant.issuer,
-    auth.client,
-    params['scope'] ?? 'openid',
-    params['audience'],
-  );
-  if (!result.ok) throw oauthError(result.error, result.description, result.status);
+  const grant = grantForUser(ctx, auth, params);
   return userTokenResponse(ctx, {
     client: auth.client,
     user,
-    grant: result.grant,
+    grant,
     ...freshLogin(ctx),
     organization,
     certificateThumbprint: auth.certificateThumbprint,

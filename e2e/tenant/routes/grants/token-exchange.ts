@@ -6,9 +6,8 @@
  */
 import { verifyAccessToken, verifyIdToken } from '../../protocol/tokens.js';
 import type { RequestContext } from '../../http/types.js';
-import { userGrant } from '../../protocol/scopes.js';
 import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
-import { oauthError, organizationFor } from './types.js';
+import { grantForUser, oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 
 async function subjectOf(ctx: RequestContext, token: string): Promise<string | undefined> {
@@ -41,18 +40,11 @@ export const tokenExchange: GrantSpec = {
     if (!user || user.blocked)
       throw oauthError('invalid_request', 'The subject_token is invalid, expired or names no user of this tenant.');
     const organization = organizationFor(ctx, auth, params['organization'], user);
-    const result = userGrant(
-      ctx.tenant.model,
-      ctx.tenant.issuer,
-      auth.client,
-      params['scope'] ?? 'openid',
-      params['audience'],
-    );
-    if (!result.ok) throw oauthError(result.error, result.description, result.status);
+    const grant = grantForUser(ctx, auth, params);
     const body = await userTokenResponse(ctx, {
       client: auth.client,
       user,
-      grant: result.grant,
+      grant,
       ...freshLogin(ctx),
       organization,
       certificateThumbprint: auth.certificateThumbprint,

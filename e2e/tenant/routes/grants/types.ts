@@ -3,6 +3,8 @@ import type { AuthenticatedClient } from '../../protocol/client-auth.js';
 import type { GrantType } from '../../config/definition.js';
 import type { Organization } from '../../config/model.js';
 import { findOrganization } from '../../config/model.js';
+import { userGrant } from '../../protocol/scopes.js';
+import type { Grant } from '../../protocol/scopes.js';
 import type { RequestContext } from '../../http/types.js';
 import { HttpError } from '../../http/http-io.js';
 import type { StoredUser } from '../../state/users.js';
@@ -13,12 +15,16 @@ export interface GrantSpec {
   readonly optional: readonly string[];
   /** Token exchange forwards arbitrary extra parameters (reference §4.12); they are ignored. */
   readonly extra?: boolean;
+  /** Parameters that are JSON objects (the webauthn grant's `authn_response`): read from `body`. */
+  readonly objects?: readonly string[];
   handle(
     ctx: RequestContext,
     params: Record<string, string>,
     auth: AuthenticatedClient,
     /** The thumbprint of the request's valid DPoP proof key: the tokens are bound to it. */
     dpopJkt?: string,
+    /** The whole request body, for `objects`. */
+    body?: Record<string, unknown>,
   ): Promise<Record<string, unknown>>;
 }
 
@@ -41,4 +47,17 @@ export function organizationFor(
   if (!org.members.has(user.userId))
     throw oauthError('invalid_grant', `user ${user.userId} is not part of the ${org.id} organization`);
   return org;
+}
+
+/** The scope and audience a user grant gets (`openid` when no scope is asked); refused as an OAuth error. */
+export function grantForUser(ctx: RequestContext, auth: AuthenticatedClient, params: Record<string, string>): Grant {
+  const result = userGrant(
+    ctx.tenant.model,
+    ctx.tenant.issuer,
+    auth.client,
+    params['scope'] ?? 'openid',
+    params['audience'],
+  );
+  if (!result.ok) throw oauthError(result.error, result.description, result.status);
+  return result.grant;
 }
