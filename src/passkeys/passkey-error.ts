@@ -8,7 +8,7 @@ import type { TransportError } from '../http/transport-error.js';
 import type { AnyObject } from '../shared/types.js';
 
 /** What a {@link PasskeyError} is made of. */
-interface PasskeyErrorFields {
+export interface PasskeyErrorFields {
   /** The HTTP status of the tenant's answer. */
   statusCode?: number | undefined;
   /** The browser's error, or the failed request. */

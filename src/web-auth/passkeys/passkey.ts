@@ -51,6 +51,7 @@ export interface Passkeys {
    * ```
    */
   signup(options: PasskeySignupOptions, cb: Auth0Callback<AuthResult>): void;
+  /** As above, without a callback: resolves with the `authResult`, or rejects with the error. */
   signup(options: PasskeySignupOptions): Promise<AuthResult>;
   /**
    * Signs in with a passkey the user already has (`/passkey/challenge`,
@@ -66,6 +67,7 @@ export interface Passkeys {
    * ```
    */
   login(options: PasskeyLoginOptions | undefined, cb: Auth0Callback<AuthResult>): void;
+  /** As above, without a callback: resolves with the `authResult`, or rejects with the error. */
   login(options?: PasskeyLoginOptions): Promise<AuthResult>;
 }
 
