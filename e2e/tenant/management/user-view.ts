@@ -1,7 +1,7 @@
 /** The Management API's user object and identities, built from the tenant's stored user. */
 import type { TenantContext } from '../state/context.js';
 import { pictureUrl } from '../protocol/tokens.js';
-import type { LinkedIdentity, StoredUser } from '../state/users.js';
+import type { LinkedIdentity, StoredPasskey, StoredUser } from '../state/users.js';
 
 export interface Identity {
   connection: string;
@@ -23,6 +23,20 @@ export interface UserView {
   identities: Identity[];
   user_metadata: Record<string, unknown>;
   app_metadata: Record<string, unknown>;
+  /** Only for a user with passkeys (issue 48), shaped as the service's authentication-methods items. */
+  authentication_methods?: PasskeyView[];
+}
+
+export interface PasskeyView {
+  id: string;
+  type: 'passkey';
+  /** The credential id (base64url). */
+  key_id: string;
+  credential_device_type: string;
+  credential_backed_up: boolean;
+  transports?: string[];
+  created_at: string;
+  last_auth_at?: string;
 }
 
 /** `auth0|alice` → provider `auth0`, id `alice` (the service's identity shape). */
@@ -56,7 +70,21 @@ export function identitiesOf(user: StoredUser): Identity[] {
   return [own, ...linked];
 }
 
+function passkeyView(p: StoredPasskey): PasskeyView {
+  return {
+    id: `passkey|${p.id}`,
+    type: 'passkey',
+    key_id: p.id,
+    credential_device_type: p.deviceType,
+    credential_backed_up: p.backedUp,
+    ...(p.transports ? { transports: [...p.transports] } : {}),
+    created_at: p.createdAt,
+    ...(p.lastUsedAt ? { last_auth_at: p.lastUsedAt } : {}),
+  };
+}
+
 export function userView(tenant: TenantContext, user: StoredUser): UserView {
+  const passkeys = user.passkeys ?? [];
   return {
     user_id: user.userId,
     email: user.email,
@@ -69,5 +97,6 @@ export function userView(tenant: TenantContext, user: StoredUser): UserView {
     // Copies, so nothing that serialises or edits the view can reach the stored user.
     user_metadata: structuredClone({ ...user.userMetadata }),
     app_metadata: structuredClone({ ...user.appMetadata }),
+    ...(passkeys.length > 0 ? { authentication_methods: passkeys.map(passkeyView) } : {}),
   };
 }

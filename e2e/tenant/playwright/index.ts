@@ -30,4 +30,11 @@ export type { FaultOptions } from './faults.js';
 export { findMessage, waitForCode, waitForMagicLink, waitForMessage, waitForResetLink } from './outbox.js';
 export type { MessageFilter } from './outbox.js';
 export { defineTenant } from './definition.js';
+export { addVirtualAuthenticator } from './virtual-authenticator.js';
+export type {
+  CdpContext,
+  VirtualAuthenticator,
+  VirtualAuthenticatorOptions,
+  VirtualCredential,
+} from './virtual-authenticator.js';
 export type { DefinitionChanges } from './definition.js';

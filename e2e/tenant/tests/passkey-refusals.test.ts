@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { type RunningTenant } from '../server/server.js';
+import { PASSKEY_TIMEOUT_MS } from '../state/passkey-sessions.js';
 import { ALICE, DB_CONNECTION, WEB_SECRET_POST } from '../testing/fixtures.js';
 import { startQuickTenant } from '../testing/quick-start.js';
 import { postForm, postJson, type Reply } from '../testing/test-client.js';
@@ -99,7 +100,7 @@ describe('passkeys: refusals', () => {
   it('refuses an expired auth_session (its lifetime is the timeout)', async () => {
     const authenticator = await enrolled();
     const { authSession, options } = await challenge(tenant);
-    time += options.timeout + 1;
+    time += PASSKEY_TIMEOUT_MS + 1;
     const reply = await redeem(tenant, authSession, authenticator.get(options, { origin: APP_ORIGIN }));
     expectRefused(reply, 'invalid_grant', /invalid, expired or already used/);
   });
