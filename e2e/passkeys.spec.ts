@@ -13,7 +13,11 @@ import { newTestContext } from './support/browser.js';
 import { appUrl, openApp, type AppConfig, type LibBuild } from './support/flow.js';
 import { useBrowserHarness } from './support/harness.js';
 import { suiteTenantOptions } from './support/suite-tenant.js';
-import { addVirtualAuthenticator, copyCredentials } from './support/virtual-authenticator.js';
+import { addPortableAuthenticator } from './support/virtual-authenticator.js';
+import { addVirtualAuthenticator as addTenantAuthenticator } from './tenant/playwright/index.js';
+
+/** A virtual passkey authenticator for `page` (the tenant package's test helper). */
+const addVirtualAuthenticator = (page: Page) => addTenantAuthenticator(page.context(), page);
 
 const h = useBrowserHarness();
 const GRANT = 'urn:okta:params:oauth:grant-type:webauthn';
@@ -71,7 +75,7 @@ describe.each(['umd', 'esm'] as const)('passkeys (%s)', (lib) => {
     await openApp(h.page, appOrigin(), lib);
     // The passkey code loads on first use only (UMD: a chunk file beside the main file).
     expect(scripts.filter((s) => s.includes('passkeys'))).toEqual([]);
-    const authenticator = await addVirtualAuthenticator(h.page);
+    const authenticator = await addPortableAuthenticator(h.page);
     const from = h.tenant.requests.length;
     const email = newEmail(lib);
     const signup = await passkey(h.page, passkeyApp(lib), 'signup', { email, name: 'Passkey User' });
@@ -108,7 +112,7 @@ describe.each(['umd', 'esm'] as const)('passkeys (%s)', (lib) => {
     try {
       const page = await context.newPage();
       await openApp(page, appOrigin(), lib);
-      await copyCredentials(authenticator, await addVirtualAuthenticator(page));
+      await (await addPortableAuthenticator(page)).import(await authenticator.export());
       const login = await passkey(page, passkeyApp(lib), 'login', {});
       expect(login.err).toBeUndefined();
       expect(login.result.idTokenPayload.sub).toBe(sub);
