@@ -8,8 +8,9 @@
 import type { CDPSession, Page } from 'playwright';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from '../tenant/playwright/index.js';
 
+const heldBy = (cdp: CDPSession, authenticatorId: string) => cdp.send('WebAuthn.getCredentials', { authenticatorId });
 /** A passkey as `WebAuthn.getCredentials` gives it, private key included (standard base64). */
-type HeldPasskey = Record<string, unknown>;
+type HeldPasskey = Awaited<ReturnType<typeof heldBy>>['credentials'][number];
 
 export interface PortableAuthenticator extends VirtualAuthenticator {
   /** Every passkey held, with its private key. */
@@ -25,10 +26,9 @@ export async function addPortableAuthenticator(page: Page): Promise<PortableAuth
   const authenticator = await addVirtualAuthenticator(context, page);
   const { authenticatorId } = authenticator;
   return Object.assign(authenticator, {
-    export: async () => (await cdp!.send('WebAuthn.getCredentials', { authenticatorId })).credentials as HeldPasskey[],
+    export: async () => (await heldBy(cdp!, authenticatorId)).credentials,
     import: async (passkeys: HeldPasskey[]) => {
-      for (const credential of passkeys)
-        await cdp!.send('WebAuthn.addCredential', { authenticatorId, credential } as never);
+      for (const credential of passkeys) await cdp!.send('WebAuthn.addCredential', { authenticatorId, credential });
     },
   });
 }
