@@ -55,6 +55,18 @@ export default defineConfig({
       },
       {
         test: {
+          // The engine suite (e2e/engines): the main flows in Chromium, Firefox and WebKit.
+          // `npm run test:engines` (scripts/test-engines.mjs) runs it, apart from npm test.
+          name: 'engines',
+          environment: 'node',
+          include: ['e2e/engines/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: browserWorkers,
+        },
+      },
+      {
+        test: {
           // The differential suite (e2e/compat): webauth-js against auth0-js 10.2.1 in Chromium.
           name: 'compat',
           environment: 'node',

@@ -5,7 +5,7 @@
  * from the main file); tampered bytes anywhere in the chain fail the load, never hang, and a
  * later call tries again. The real build's chunks are e2e/chunks.spec.ts's.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import terserModule from '@rollup/plugin-terser';
@@ -29,6 +29,9 @@ export const two = () => import('./two/index.js').then((m) => m.run());`,
 // The plugin's types declare an ES default export over a CommonJS file; under NodeNext that reads as the module.
 const terser = ((terserModule as { default?: unknown }).default ?? terserModule) as (options: object) => Plugin;
 const PAGE = `<!doctype html><meta charset="utf-8"><script src="dist/webauth.min.js"></script>`;
+// Two copies of the same build on one page, the first kept by the page before the second loads.
+const TWO_COPIES = `<!doctype html><meta charset="utf-8"><script src="dist/webauth.min.js"></script>
+<script>window.first = auth0;</script><script src="copy/webauth.min.js"></script>`;
 
 let dir: string;
 let browser: Browser;
@@ -57,6 +60,8 @@ beforeAll(async () => {
   await bundle.close();
   files = readdirSync(join(dir, 'dist')).sort();
   writeFileSync(join(dir, 'index.html'), PAGE);
+  cpSync(join(dir, 'dist'), join(dir, 'copy'), { recursive: true });
+  writeFileSync(join(dir, 'two-copies.html'), TWO_COPIES);
   [browser, server] = await Promise.all([launchChromium(), serveDirectory(dir)]);
 }, 60_000);
 
@@ -139,4 +144,73 @@ it('fails closed when a capability chunk does not match, so the hash it carries 
   expect(outcome.results[0]).toMatch(/^error: webauth\.two\.min\.js could not be loaded/);
   // The shared chunk is never fetched: its hash would have come from the refused file.
   expect(outcome.chunks).toEqual(['/dist/webauth.two.min.js']);
+});
+
+it('hands a chunk to the loader that made its script element: two copies of the main file on one page', async () => {
+  const context = await newTestContext(browser);
+  const requested: string[] = [];
+  context.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/two-copies.html`);
+    // The second copy's hook replaced the first's: the first copy's chunks register through it.
+    const results = await page.evaluate(async () => {
+      const w = window as any;
+      const call = (lib: any, name: string) => lib[name]().catch((e: Error) => `error: ${e.message}`);
+      return [await call(w.first, 'one'), await call(w.auth0, 'two'), await call(w.first, 'two')];
+    });
+    expect(results).toEqual([
+      'one shared:1:and more text than rollup would inline',
+      'two shared:2:and more text than rollup would inline',
+      'two shared:2:and more text than rollup would inline',
+    ]);
+    const chunks = requested.filter((p) => /\/webauth\.(?!min\.js$)/.test(p)).sort();
+    expect(chunks).toEqual(
+      [
+        '/dist/webauth.one.min.js',
+        `/dist/${shared()}`,
+        '/dist/webauth.two.min.js',
+        `/copy/${shared()}`,
+        '/copy/webauth.two.min.js',
+      ].sort(),
+    );
+  } finally {
+    await context.close();
+  }
+});
+
+it('ignores a registration from a script element it did not make, while its own load is under way', async () => {
+  const context = await newTestContext(browser);
+  let asked!: () => void;
+  let release!: () => void;
+  const requested = new Promise<void>((done) => (asked = done));
+  const held = new Promise<void>((done) => (release = done));
+  await context.route('**/dist/webauth.one.min.js', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/index.html`);
+    const result = page.evaluate(() => (window as any).auth0.one().catch((e: Error) => `error: ${e.message}`));
+    await requested;
+    // A forged module for the same chunk, from an inline script and from a script with a src.
+    await page.evaluate(async () => {
+      const forge =
+        "webauthjs_chunk_test(['exports'], function (e) { window.forged = true; e.run = function () { return 'forged'; }; }, {});";
+      const inline = document.createElement('script');
+      inline.textContent = forge;
+      document.head.appendChild(inline);
+      const external = document.createElement('script');
+      external.src = `data:text/javascript,${encodeURIComponent(forge)}`;
+      await new Promise((done) => ((external.onload = done), document.head.appendChild(external)));
+    });
+    release();
+    expect(await result).toBe('one shared:1:and more text than rollup would inline');
+    expect(await page.evaluate(() => (window as any).forged)).toBeUndefined();
+  } finally {
+    release();
+    await context.close();
+  }
 });

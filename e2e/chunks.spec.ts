@@ -9,13 +9,13 @@
  * The challenge endpoint is this file's own server (the tenant's flows are e2e/captcha.spec.ts's).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, newTestContext } from './support/browser.js';
+import { corsHeaders as cors, startRecordingServer, type RecordingServer } from './support/recording-server.js';
 import { buildViteApp } from './support/vite-app.js';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -25,20 +25,14 @@ const IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' };
 
 /** One static site: `mounts` maps a path prefix to a folder; every request is recorded. */
-interface Site {
-  url: string;
-  requests: string[];
+interface Site extends RecordingServer {
   tamper: boolean;
-  close(): Promise<void>;
 }
 
 async function startSite(mounts: Record<string, string>): Promise<Site> {
   let chunkAsked: () => void = () => {};
   const chunkSeen = new Promise<void>((done) => (chunkAsked = done));
-  const site: Site = { url: '', requests: [], tamper: false, close: async () => {} };
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    site.requests.push(`${req.method} ${path}`);
+  const answer = async (path: string, req: IncomingMessage, res: ServerResponse) => {
     if (path.endsWith(`/${CHUNK}`) || path.endsWith('/web-auth/captcha/render.js')) chunkAsked();
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors(req)).end();
     if (path === '/usernamepassword/challenge') {
@@ -61,18 +55,10 @@ async function startSite(mounts: Record<string, string>): Promise<Site> {
     if (site.tamper && path.endsWith(`/${CHUNK}`)) body = Buffer.concat([body, Buffer.from('\n;')]);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
   };
-  const server: Server = createServer((req, res) => void answer(req, res));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  site.close = () => new Promise<void>((done) => (server.closeAllConnections(), server.close(() => done())));
+  const site: Site = Object.assign(await startRecordingServer(answer), { tamper: false });
   return site;
 }
 
-const cors = (req: IncomingMessage) => ({
-  'access-control-allow-origin': String(req.headers.origin ?? '*'),
-  'access-control-allow-headers': 'content-type, auth0-client',
-  'access-control-allow-credentials': 'true',
-});
 const POLICY = `default-src 'self'; script-src 'nonce-${NONCE}'; img-src data:; object-src 'none'; base-uri 'none'`;
 const pageHeaders = () => ({ 'content-type': 'text/html', 'content-security-policy': POLICY });
 

@@ -2,9 +2,10 @@
 // AMD modules; this plugin wraps them so that no AMD loader is needed: the main file carries a small
 // loader of its own and still defines the global `auth0` as it evaluates (or module.exports, or an
 // anonymous AMD module, as the UMD file did). A chunk is fetched with a <script> element whose src
-// is resolved against the main file's own URL, with the chunk's SRI hash, crossorigin="anonymous"
-// and the main script's CSP nonce. A chunk that fails (network, or bytes that do not match the hash)
-// rejects the import: no eval, never a hang.
+// is resolved against the URL the main file was fetched from, with the chunk's SRI hash,
+// crossorigin="anonymous" and the main script's CSP nonce, and its module is taken only from that
+// element (issue 53: markup injected into the page moves neither). A chunk that fails (network, or
+// bytes that do not match the hash) rejects the import: no eval, never a hang.
 // Hashes form a chain of trust: the main file holds those of the chunks it imports; a chunk holds
 // those of the chunks it imports in turn (shared chunks: code two capabilities both use), which the
 // loader accepts only from a chunk that passed its own check. They are written once the files are on
@@ -25,22 +26,28 @@ const slots = (chunk, main) =>
 /** The loader, run when the main file evaluates; `main` gets the entry's exports. */
 const loader = ({ sri, hook, mainId }) => `
 var doc = typeof document == 'object' ? document : undefined;
-var me = doc && doc.currentScript;
-var base = me && me.src;
+// document's own names lose to markup (<img name="currentScript">, <form name="head">), so what
+// the loader reads of it goes through Document.prototype.
+var proto = doc && Document.prototype;
+var get = (name) => Object.getOwnPropertyDescriptor(proto, name).get.call(doc);
+// The real script element (an SVG one has no src string). Its src is what the browser fetched,
+// unless the document's first <base href> follows the tag: parsed after it (markup below a defer or
+// async tag), it moved the base since; the attribute is then resolved against the document's URL.
+var me = doc && get('currentScript');
+var src = me && me.src;
+var first = src && proto.querySelector.call(doc, 'base[href]');
+var home = first && !(first.compareDocumentPosition(me) & 4) && location.href;
 var nonce = me && me.nonce;
 var sri = ${JSON.stringify(sri)};
 var main = {};
 var loading = {};
-var arrived = {};
 var failed = (file, why) => new Error(file + ' ' + why);
 var chunk = (file) =>
   loading[file] || (loading[file] = new Promise((resolve, reject) => {
-    var url = new URL(file, base).href;
-    var script = doc.createElement('script');
+    var script = proto.createElement.call(doc, 'script');
     var settle = (error) => {
-      var module = arrived[url];
+      var module = script[${JSON.stringify(hook)}];
       script.remove();
-      delete arrived[url];
       if (!error && module) {
         // Hashes of the chunks this one imports: trusted because this chunk passed its own check.
         for (var name in module[2]) if (!sri[name]) sri[name] = module[2][name];
@@ -49,16 +56,18 @@ var chunk = (file) =>
       delete loading[file];
       reject(failed(file, error || 'did not define its module'));
     };
-    if (!base) throw failed(file, 'cannot be located: the main file was not loaded by a script src');
+    if (!src) throw failed(file, 'cannot be located: the main file was not loaded by a script src');
     if (!sri[file]) throw failed(file, 'has no integrity hash in the main file');
-    script.src = url;
+    script.src = new URL(file, home ? new URL(me.getAttribute('src'), home) : src).href;
     script.integrity = sri[file];
     script.crossOrigin = 'anonymous';
     if (nonce) script.setAttribute('nonce', nonce);
     script.onload = () => settle();
     script.onerror = () =>
       settle('could not be loaded, or its bytes do not match the integrity hash in the main file');
-    doc.head.appendChild(script);
+    // Marks the element as a loader's (markup cannot set a property): only its registration counts.
+    script[${JSON.stringify(hook)}] = 0;
+    get('head').appendChild(script);
   }));
 var load = (ids, resolve, reject) => {
   Promise.resolve(ids[0]).then((id) => chunk(id.slice(2) + '.js')).then(resolve, reject);
@@ -75,11 +84,13 @@ var run = (ids, factory) => {
 var define = (ids, factory) => {
   factory.apply(undefined, ids.map((id) => dependency(id, main)));
 };
-if (typeof self == 'object') Object.defineProperty(self, ${JSON.stringify(hook)}, {
+// A chunk hands its module to the element that loaded it, if a loader of this version made it
+// (another copy of the main file on the page, whose hook this replaces, reads its own elements).
+if (doc) Object.defineProperty(self, ${JSON.stringify(hook)}, {
   configurable: true,
   value: (ids, factory, hashes) => {
-    var script = doc.currentScript;
-    if (script) arrived[script.src] = [ids, factory, hashes];
+    var script = get('currentScript');
+    if (script && script[${JSON.stringify(hook)}] === 0) script[${JSON.stringify(hook)}] = [ids, factory, hashes];
   },
 });
 `;

@@ -84,12 +84,19 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // is now DPoP's alone): +65 B main file (26,799 B), all CDN files 33,612 B (-66 B). popup.callback
 // starts loading the fragment's key set beside the popup chunk instead of after it (the opener's
 // own prefetch reaches the callback page's storage only when both share an origin): +24 B main
-// file (26,823 B), all CDN files 33,636 B. Passkeys (issue 48): `webAuth.passkey`, the client's
-// three passkey steps and the passkey chunk's integrity hash: +277 B main file (27,100 B); the
-// chunk itself 2,557 B, all CDN files 36,469 B.
+// file (26,823 B), all CDN files 33,636 B.
+// The chunk loader against injected markup (issue 53, finding 2): document read through
+// Document.prototype, the main file's fetched URL kept when a <base href> below its tag moved the
+// document's base (59 B of the cost), a chunk's module taken only from a loader's script element:
+// +93 B main file (26,916 B), all CDN files 33,729 B. Ratchets raised by those 93 B.
+// An embedded login's access_denied names partitioned third-party storage when the login's verifier
+// was never read (issue 50): the check is in the legacy chunk, loaded only for that error: +78 B
+// main file, legacy chunk +250 B. With the loader fix above: main file 26,993 B, all CDN files 34,034 B.
+// Passkeys (issue 48): `webAuth.passkey`, the client's three passkey steps and the passkey chunk's
+// integrity hash: +273 B main file (27,266 B); the chunk itself 2,557 B, all CDN files 36,864 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 27104;
-const BUDGET_TOTAL_GZIP = 36473;
+const BUDGET_GZIP = 27270;
+const BUDGET_TOTAL_GZIP = 36868;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

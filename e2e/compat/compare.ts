@@ -4,7 +4,7 @@
  * local tenant; the two normalised records are compared.
  */
 import type { Browser } from 'playwright';
-import type { RunningTenant } from '../tenant/index.js';
+import { ADMIN_TOKEN_HEADER, type RunningTenant } from '../tenant/index.js';
 import { cleanTab } from './clean-tab.js';
 import { appUrl, type LibBuild } from '../support/flow.js';
 import { diff } from './diff.js';
@@ -35,7 +35,10 @@ async function runOnce(scenario: Scenario, lib: LibBuild, env: Env) {
     env.tenant.url,
   ]);
   // Both runs of a scenario start from the same tenant: definition users, no sessions, no codes.
-  await context.request.post(`${env.tenant.url}/__admin/reset`);
+  const reset = await context.request.post(`${env.tenant.url}/__admin/reset`, {
+    headers: { [ADMIN_TOKEN_HEADER]: env.tenant.adminToken },
+  });
+  if (!reset.ok()) throw new Error(`Tenant reset failed: ${reset.status()} ${await reset.text()}`);
   const rec = new Recorder(page, context, env.tenant, env.appOrigin);
   const other = lib === OURS ? REFERENCE : OURS;
   try {

@@ -15,6 +15,8 @@
  * @packageDocumentation
  */
 export { startTenant } from './server/server.js';
+/** The request header of `/__admin/*` requests: `{ [ADMIN_TOKEN_HEADER]: tenant.adminToken }`. */
+export { ADMIN_TOKEN_HEADER } from './protocol/request-guard.js';
 export type { RecordedRequest, RunningTenant, TenantOptions } from './server/server.js';
 export type { Switches } from './state/switches.js';
 export type { Fault, FaultRule } from './state/faults.js';

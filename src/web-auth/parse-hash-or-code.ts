@@ -16,6 +16,7 @@ import { parseQuery } from '../shared/query.js';
 import type { ParseHashOptions } from '../types.js';
 import { redeemCodeResponse } from '../pkce/parse-code.js';
 import { withProofs } from './code-flow-start.js';
+import { loadCapability } from './load-capability.js';
 
 /** The code response of the URL (or of `options.hash`), or undefined when there is none. */
 function codeResponse(ctx: RedirectContext, options: ParseHashOptions): Record<string, unknown> | undefined {
@@ -27,7 +28,15 @@ function codeResponse(ctx: RedirectContext, options: ParseHashOptions): Record<s
 }
 
 /** `webAuth.parseHash`: the code flow when this call uses PKCE and the URL holds a code response. */
-export function parseHashOrCode(ctx: RedirectContext, options: ParseHashOptions, cb: AuthDone): void {
+export function parseHashOrCode(ctx: RedirectContext, options: ParseHashOptions, done: AuthDone): void {
+  // An embedded login's `access_denied` may owe its cause to partitioned storage: the chunk that
+  // knows the cross-origin login tells (cross-origin/partitioned-hint.ts); the error stands if it fails.
+  const cb: AuthDone = (err, result) =>
+    err?.error === 'access_denied'
+      ? void loadCapability('legacy')
+          .then((chunk) => chunk.withPartitionedHint(ctx, err), () => err)
+          .then((named) => queueMicrotask(() => done(named, result)))
+      : done(err, result);
   const response = usesPkce(ctx, options) ? codeResponse(ctx, options) : undefined;
   if (!response) return parseHash(ctx, options, cb);
   const state = response.state as string | undefined;

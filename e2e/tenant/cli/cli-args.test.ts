@@ -20,6 +20,10 @@ describe('CLI arguments', () => {
       kind: 'run',
       options: { port: 4400, blockThirdPartyCookies: true, dpopNonce: true },
     });
+    expect(parseArgs(['--allowed-host', 'a.test', '--allowed-host=b.test'])).toEqual({
+      kind: 'run',
+      options: { port: 4400, allowedHosts: ['a.test', 'b.test'] },
+    });
     expect(parseArgs(['--print-config'])).toEqual({ kind: 'print-config' });
   });
 
@@ -42,6 +46,7 @@ describe('CLI arguments', () => {
     expect(parseArgs(['--verbose'])).toEqual({ kind: 'error', message: expect.stringContaining("'--verbose'") });
     expect(parseArgs(['--port', 'abc'])).toEqual({ kind: 'error', message: 'Invalid --port: abc' });
     expect(parseArgs(['--host='])).toEqual({ kind: 'error', message: 'Missing value for --host' });
+    expect(parseArgs(['--allowed-host='])).toEqual({ kind: 'error', message: 'Missing value for --allowed-host' });
     expect(parseArgs(['--data', '--http'])).toEqual({ kind: 'error', message: expect.stringContaining('--data') });
     expect(parseArgs(['--http=yes'])).toEqual({ kind: 'error', message: expect.stringContaining('--http') });
   });

@@ -4,17 +4,22 @@ import type { TenantOptions } from '../server/server.js';
 
 export const USAGE = `Usage: webauth-local-tenant [--port P] [--http] [--host NAME] [--config FILE] [--data FILE]
               [--login-page FILE] [--cert-file FILE] [--signing-key FILE] [--test-endpoints]
-              [--rotate-keys] [--block-third-party-cookies] [--dpop-nonce] [--print-config]
+              [--allowed-host NAME]... [--rotate-keys] [--block-third-party-cookies] [--dpop-nonce]
+              [--print-config]
 
   --port P           port on 127.0.0.1 (default 4400; 0 picks a free port)
   --http             serve plain HTTP instead of HTTPS with a self-signed certificate
   --host NAME        public host name used in URLs and the token issuer (default localhost)
+  --allowed-host NAME
+                     also answer requests whose Host header names NAME (repeatable); beside
+                     --host, localhost, 127.0.0.1 and the custom domain, every other Host gets 403
   --config FILE      tenant definition (JSON) instead of the built-in one
   --data FILE        keep users, sessions and refresh tokens in FILE across restarts
   --login-page FILE  serve this HTML template as the login page (@@config@@ is filled in)
   --cert-file FILE   write the HTTPS certificate (PEM) to FILE, e.g. for NODE_EXTRA_CA_CERTS
   --signing-key FILE sign tokens with this private RSA JWK (JSON) instead of a new key per start
-  --test-endpoints   enable /__admin/* (requests, reset, outbox, rotate-keys, switches)
+  --test-endpoints   enable /__admin/* (requests, reset, outbox, rotate-keys, switches); each
+                     request needs the header X-Tenant-Admin-Token with the token printed at start
   --rotate-keys      start with two signing keys: a previous one and the current one
   --block-third-party-cookies
                      refuse the tenant's cookies in cross-site iframes and fetches, as browsers
@@ -33,6 +38,7 @@ const OPTIONS = {
   port: { type: 'string' },
   http: { type: 'boolean' },
   host: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
   config: { type: 'string' },
   data: { type: 'string' },
   'login-page': { type: 'string' },
@@ -69,6 +75,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (values[flag] === '') return { kind: 'error', message: `Missing value for --${flag}` };
   }
   if (values.host !== undefined) options.host = values.host;
+  if (values['allowed-host'] !== undefined) {
+    if (values['allowed-host'].includes('')) return { kind: 'error', message: 'Missing value for --allowed-host' };
+    options.allowedHosts = values['allowed-host'];
+  }
   if (values.config !== undefined) options.config = values.config;
   if (values.data !== undefined) options.dataFile = values.data;
   if (values['login-page'] !== undefined) options.loginPage = values['login-page'];

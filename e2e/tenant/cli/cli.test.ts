@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateDefinition } from '../config/load.js';
 import { repoRoot } from '../testing/repo.js';
-import { postJson, send } from '../testing/test-client.js';
+import { postJson, send, sendAdmin } from '../testing/test-client.js';
 
 const root = repoRoot();
 const cli = [join(root, 'scripts', 'tenant.mjs')];
@@ -33,20 +33,22 @@ function runToEnd(args: string[]): Promise<Run> {
   });
 }
 
-/** Starts the CLI, waits for the ready line, and returns the URL and a stopper. */
+/** Starts the CLI, waits for the ready line, and returns the URL, the admin token line's token and a stopper. */
 function startCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ url: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
+): Promise<{ url: string; adminToken?: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...cli, ...args], { cwd: root, env });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const timer = setTimeout(() => reject(new Error('no ready line')), 60_000);
+    let adminToken: string | undefined;
     createInterface({ input: child.stdout }).on('line', (line) => {
+      adminToken ??= /^Admin token: (\S+)$/.exec(line)?.[1];
       const m = /^Local tenant ready at (\S+)$/.exec(line);
       if (!m?.[1]) return;
       clearTimeout(timer);
-      resolve({ url: m[1], stop: (signal) => (child.kill(signal), exited) });
+      resolve({ url: m[1], ...(adminToken ? { adminToken } : {}), stop: (signal) => (child.kill(signal), exited) });
     });
     child.on('exit', (code) => reject(new Error(`exited early with ${String(code)}`)));
   });
@@ -58,12 +60,15 @@ afterAll(() => {
 
 // A start takes about a second; a loaded 2-core machine can stretch that a lot.
 describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
-  it('prints the ready line, serves, and stops cleanly on SIGTERM', async () => {
+  it('prints the admin token and the ready line, serves, and stops cleanly on SIGTERM', async () => {
     const tenant = await startCli(['--http', '--port', '0', '--test-endpoints']);
     expect(tenant.url).toMatch(/^http:\/\/localhost:\d+$/);
     const doc = await send({ url: tenant.url }, '/.well-known/openid-configuration');
     expect(doc.json()).toMatchObject({ issuer: `${tenant.url}/` });
-    expect((await send({ url: tenant.url }, '/__admin/outbox')).status).toBe(200);
+    expect(tenant.adminToken).toMatch(/^[\w-]{43}$/);
+    expect((await send({ url: tenant.url }, '/__admin/outbox')).status).toBe(403);
+    const outbox = await sendAdmin({ url: tenant.url, adminToken: tenant.adminToken ?? '' }, '/__admin/outbox');
+    expect(outbox.status).toBe(200);
     expect(await tenant.stop('SIGTERM')).toBe(0);
   });
 
@@ -71,6 +76,8 @@ describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
     // No PATH at all: nothing the tenant could spawn is found.
     const tenant = await startCli(['--port=0'], { ...process.env, PATH: '' });
     expect(tenant.url).toMatch(/^https:\/\/localhost:\d+$/);
+    // No test endpoints, no token to print.
+    expect(tenant.adminToken).toBeUndefined();
     expect(await tenant.stop('SIGINT')).toBe(0);
   });
 

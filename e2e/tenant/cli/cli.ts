@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Command line entry (see cli-args.ts for the flags). Prints exactly one line once listening,
- * `Local tenant ready at <url>`, so scripts can wait for it; stops cleanly on SIGINT/SIGTERM.
+ * Command line entry (see cli-args.ts for the flags). Prints one line once listening,
+ * `Local tenant ready at <url>`, so scripts can wait for it (with `--test-endpoints`, the admin
+ * token's line `Admin token: <token>` comes just before it); stops cleanly on SIGINT/SIGTERM.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs, USAGE } from './cli-args.js';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (parsed.options.testEndpoints === true) process.stdout.write(`Admin token: ${tenant.adminToken}\n`);
   // Only now: whoever reads this line may signal us at once.
   process.stdout.write(`Local tenant ready at ${tenant.url}\n`);
 }

@@ -221,6 +221,8 @@ export const DEFINITION_SCHEMA = {
         rp_id: {
           type: 'string',
           pattern: '^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$',
+          // WebAuthn takes no IP address as RP ID.
+          not: { pattern: '^[0-9.]+$' },
         },
         rp_name: str,
       },

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
-import { authorizePath, fragmentOf, implicitParams, postJson, send } from '../testing/test-client.js';
+import { authorizePath, fragmentOf, implicitParams, postJson, send, sendAdmin } from '../testing/test-client.js';
 import {
   delayKeySet,
   failEndpoint,
@@ -104,7 +104,7 @@ describe('faults', () => {
     const own = await startQuickTenant({ http: true, testEndpoints: true });
     failKeySet(own);
     expect((await send(own, '/.well-known/jwks.json')).status).toBe(503);
-    expect((await send(own, '/__admin/reset', { method: 'POST' })).status).toBe(204);
+    expect((await sendAdmin(own, '/__admin/reset', { method: 'POST' })).status).toBe(204);
     expect((await send(own, '/.well-known/jwks.json')).status).toBe(200);
     await own.close();
   });

@@ -1,8 +1,8 @@
 /**
  * CORS decisions. Every CORS answer names the exact requesting origin (never `*`):
  * - user-facing endpoints answer only Allowed Web Origins, with credentials;
- * - public documents (discovery, JWKS) and the test endpoints answer any origin, without
- *   credentials.
+ * - public documents (discovery, JWKS) answer any origin, without credentials;
+ * - the test endpoints (`/__admin/*`) answer no origin at all.
  */
 import type { Client } from '../config/model.js';
 import type { RequestContext } from '../http/types.js';

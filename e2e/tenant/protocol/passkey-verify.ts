@@ -5,7 +5,6 @@
  * a maintained WebAuthn server library (README: "Passkeys"). Every refusal is an HttpError with
  * the service's codes: `invalid_request` for a malformed response, `invalid_grant` otherwise.
  */
-import { verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyUserVerification } from '../config/definition.js';
 import type { Client } from '../config/model.js';
@@ -115,11 +114,20 @@ function checkClientData(clientDataJSON: string, type: string, expected: Passkey
   return origin;
 }
 
+/**
+ * The library, loaded at the first passkey response: importing it takes about a second (its
+ * X.509 and ASN.1 stack), which every tenant start, and every test file, would otherwise pay.
+ */
+type WebAuthnLibrary = typeof import('@simplewebauthn/server');
+let webauthn: Promise<WebAuthnLibrary> | undefined;
+const loadLibrary = (): Promise<WebAuthnLibrary> => (webauthn ??= import('@simplewebauthn/server'));
+
 /** Runs a library verification; its refusal becomes invalid_grant, without the values it quotes. */
-async function library<T extends { verified: boolean }>(verify: () => Promise<T>): Promise<T> {
+async function library<T extends { verified: boolean }>(verify: (lib: WebAuthnLibrary) => Promise<T>): Promise<T> {
+  const lib = await loadLibrary();
   let result: T;
   try {
-    result = await verify();
+    result = await verify(lib);
   } catch (err) {
     const reason = err instanceof Error ? err.message.replace(/"[^"]*"/g, '"…"') : 'unknown reason';
     throw invalidGrant(`The passkey response could not be verified: ${reason}`);
@@ -135,8 +143,8 @@ export async function verifyPasskeySignup(
   now: string,
 ): Promise<StoredPasskey> {
   const origin = checkClientData(response.response.clientDataJSON, 'webauthn.create', expected);
-  const result = await library(() =>
-    verifyRegistrationResponse({
+  const result = await library((lib) =>
+    lib.verifyRegistrationResponse({
       response,
       expectedChallenge: expected.challenge,
       expectedOrigin: origin,
@@ -166,8 +174,8 @@ export async function verifyPasskeySignIn(
   passkey: StoredPasskey,
 ): Promise<number> {
   const origin = checkClientData(response.response.clientDataJSON, 'webauthn.get', expected);
-  const result = await library(() =>
-    verifyAuthenticationResponse({
+  const result = await library((lib) =>
+    lib.verifyAuthenticationResponse({
       response,
       expectedChallenge: expected.challenge,
       expectedOrigin: origin,

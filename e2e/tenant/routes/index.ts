@@ -7,7 +7,6 @@ import {
   adminCreateSession,
   adminFaults,
   adminOutbox,
-  adminPreflight,
   adminRequests,
   adminReset,
   adminRotateKeys,
@@ -91,17 +90,17 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
 export const ADMIN_ROUTES: readonly Route[] = [
   {
     path: '/__admin/faults',
-    methods: { GET: adminFaults, POST: adminAddFault, DELETE: adminClearFaults, OPTIONS: adminPreflight },
+    methods: { GET: adminFaults, POST: adminAddFault, DELETE: adminClearFaults },
     admin: true,
   },
-  { path: '/__admin/sessions', methods: { POST: adminCreateSession, OPTIONS: adminPreflight }, admin: true },
-  { path: '/__admin/requests', methods: { GET: adminRequests, OPTIONS: adminPreflight }, admin: true },
-  { path: '/__admin/reset', methods: { POST: adminReset, OPTIONS: adminPreflight }, admin: true },
-  { path: '/__admin/outbox', methods: { GET: adminOutbox, OPTIONS: adminPreflight }, admin: true },
-  { path: '/__admin/rotate-keys', methods: { POST: adminRotateKeys, OPTIONS: adminPreflight }, admin: true },
+  { path: '/__admin/sessions', methods: { POST: adminCreateSession }, admin: true },
+  { path: '/__admin/requests', methods: { GET: adminRequests }, admin: true },
+  { path: '/__admin/reset', methods: { POST: adminReset }, admin: true },
+  { path: '/__admin/outbox', methods: { GET: adminOutbox }, admin: true },
+  { path: '/__admin/rotate-keys', methods: { POST: adminRotateKeys }, admin: true },
   {
     path: '/__admin/switches',
-    methods: { GET: adminSwitches, POST: adminSetSwitches, OPTIONS: adminPreflight },
+    methods: { GET: adminSwitches, POST: adminSetSwitches },
     admin: true,
   },
 ];

@@ -20,6 +20,7 @@ import { cookiesBlocked, dropSetCookie } from '../protocol/third-party-cookies.j
 import { ADMIN_ROUTES, AUTHENTICATION_ROUTES } from '../routes/index.js';
 import { MANAGEMENT_ROUTE } from '../management/route.js';
 import { applyFault, ROUTER_FAULTS } from './fault-response.js';
+import { ADMIN_TOKEN_REFUSED, HOST_REFUSED, hasAdminToken, isAllowedHost } from '../protocol/request-guard.js';
 
 export const ROUTES: readonly Route[] = [
   ...AUTHENTICATION_ROUTES,
@@ -50,18 +51,28 @@ function lenientQuery(url: URL): Record<string, string> {
   return Object.fromEntries(out);
 }
 
+/** 403 before routing, with no CORS header: nothing of the answer is for a page to read. */
+async function refuse(req: IncomingMessage, res: ServerResponse, description: string): Promise<void> {
+  await readBody(req).catch(() => undefined);
+  sendError(res, 403, 'access_denied', description);
+}
+
 async function handle(
   tenant: TenantContext,
   routes: readonly Route[],
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  if (!isAllowedHost(req, tenant.allowedHosts)) return refuse(req, res, HOST_REFUSED);
   const rawUrl = req.url ?? '';
   if (!rawUrl.startsWith('/')) throw new HttpError(400, 'invalid_request', 'Request target must be an absolute path.');
   // Prefixing a fixed origin keeps `//host/...` targets from being read as another authority.
   const url = new URL(`http://tenant.invalid${rawUrl}`);
   const method = (req.method ?? 'GET').toUpperCase();
   const admin = isAdminPath(url.pathname);
+  // Without test endpoints an admin path stays a plain 404 below.
+  if (admin && tenant.testEndpoints && !hasAdminToken(req, tenant.adminToken))
+    return refuse(req, res, ADMIN_TOKEN_REFUSED);
   const record: RecordedRequest | undefined =
     admin || !tenant.recordRequests
       ? undefined

@@ -37,6 +37,7 @@ import { createDirectSession } from '../protocol/session-cookie.js';
 import type { DirectSession, SessionLogin } from '../protocol/session-cookie.js';
 import type { Switches } from '../state/switches.js';
 import { createListener } from './router.js';
+import { allowedHostNames } from '../protocol/request-guard.js';
 import { TenantState } from '../state/state.js';
 import type { RecordedRequest } from '../state/state.js';
 
@@ -58,6 +59,12 @@ export interface TenantOptions {
   recordRequests?: boolean;
   /** Public host name used in URLs and the issuer; default 'localhost'. */
   host?: string;
+  /**
+   * More names the tenant answers in the `Host` header, beside `host`, `localhost`, `127.0.0.1`
+   * and the definition's custom domain (any port): e.g. the name of a proxy in front of it. Every
+   * other `Host` gets 403, so a page that points its own DNS name at 127.0.0.1 cannot read it.
+   */
+  allowedHosts?: readonly string[];
   /** The tenant definition: an object, or the path of a JSON file. Default: config/defaults.ts. */
   config?: TenantDefinition | string;
   /** Persist users, sessions and refresh tokens in this JSON file (atomic write-and-rename). */
@@ -110,6 +117,11 @@ export interface RunningTenant {
   port: number;
   /** The self-signed certificate (HTTPS mode). */
   certPem?: string;
+  /**
+   * The value every `/__admin/*` request must send in the `X-Tenant-Admin-Token` header (with
+   * `testEndpoints`); random, new at every start. The CLI prints it.
+   */
+  adminToken: string;
   /** Every request received, in order (not /__admin/*); stays empty with `recordRequests: false`. */
   requests: RecordedRequest[];
   /** Every email and SMS the tenant would have sent, in order (live). */
@@ -179,7 +191,8 @@ function resolveDefinition(config: TenantOptions['config']): TenantDefinition {
  */
 export async function startTenant(opts: TenantOptions = {}): Promise<RunningTenant> {
   const host = opts.host ?? 'localhost';
-  if (!HOST_NAME.test(host)) throw new Error(`Invalid host name: ${JSON.stringify(host)}`);
+  for (const name of [host, ...(opts.allowedHosts ?? [])])
+    if (!HOST_NAME.test(name)) throw new Error(`Invalid host name: ${JSON.stringify(name)}`);
   const port = opts.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${String(port)}`);
   const secure = opts.http !== true;
@@ -220,6 +233,8 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     domain: `${host}:${boundPort}`,
     secure,
     testEndpoints: opts.testEndpoints === true,
+    adminToken: randomBytes(32).toString('base64url'),
+    allowedHosts: allowedHostNames(host, [model.customDomain?.domain, ...(opts.allowedHosts ?? [])]),
     recordRequests: opts.recordRequests !== false,
     model,
     findClient: (clientId) => (clientId === undefined ? undefined : model.clients.get(clientId)),
@@ -257,6 +272,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     domain: tenant.domain,
     issuer,
     port: boundPort,
+    adminToken: tenant.adminToken,
     requests: state.requests,
     outbox: tenant.outbox.messages,
     rotateKeys: async () => (await keys.rotate()).kid,

@@ -27,6 +27,10 @@ export interface TenantContext {
   /** True when served over HTTPS (decides cookie attributes). */
   readonly secure: boolean;
   readonly testEndpoints: boolean;
+  /** Required in the `X-Tenant-Admin-Token` header of every `/__admin/*` request; new at every start. */
+  readonly adminToken: string;
+  /** The `Host` names (lower case, any port) the tenant answers (protocol/request-guard.ts). */
+  readonly allowedHosts: ReadonlySet<string>;
   /** Whether requests go to the log (`RunningTenant.requests`, `/__admin/requests`). */
   readonly recordRequests: boolean;
   /** The tenant definition with defaults applied (clients, connections, APIs, …). */

@@ -9,11 +9,17 @@ import type { TenantContext } from './context.js';
 import type { RefreshToken } from './refresh-tokens.js';
 import type { Session } from './state.js';
 import { parseStrictJson } from '../core/strict-json.js';
+import { defaultDefinition } from '../config/defaults.js';
 import type { StoredUser } from './users.js';
 
 export interface SavedState {
   version: 1;
   users: StoredUser[];
+  /**
+   * The ids of the users the definition in force seeded (absent in files written before it was
+   * kept): a restart under another definition drops those its definition does not have.
+   */
+  definitionUsers?: string[];
   sessions: Session[];
   refreshTokens: RefreshToken[];
 }
@@ -33,9 +39,35 @@ export function durableState(tenant: TenantContext): SavedState {
   return {
     version: 1,
     users: [...tenant.users.all()],
+    definitionUsers: tenant.users.definitionUserIds(),
     sessions: tenant.state.allSessions(),
     refreshTokens: tenant.refreshTokens.all(),
   };
+}
+
+/**
+ * The users of the current definition: its own (a saved copy wins, keeping a password changed at
+ * run time) and the users made at run time (sign-ups, passwordless) on a connection it still has.
+ * A user another definition seeded stays out: the built-in users, whose passwords are published,
+ * must not come back under a `--config` without them.
+ */
+function restoredUsers(tenant: TenantContext, saved: SavedState): StoredUser[] {
+  const byId = new Map(tenant.users.all().map((u) => [u.userId, u]));
+  // A file from before `definitionUsers` was kept: only the built-in definition can have seeded it.
+  const seeded = new Set(saved.definitionUsers ?? builtInUserIds());
+  for (const u of saved.users) {
+    const own = byId.get(u.userId);
+    const keep =
+      own !== undefined
+        ? own.connection === u.connection
+        : !seeded.has(u.userId) && tenant.model.connections.has(u.connection);
+    if (keep) byId.set(u.userId, u);
+  }
+  return [...byId.values()];
+}
+
+function builtInUserIds(): string[] {
+  return defaultDefinition().connections.flatMap((c) => (c.users ?? []).map((u) => u.user_id));
 }
 
 export class DataFile {
@@ -62,7 +94,11 @@ export class DataFile {
       value.version !== 1 ||
       !isRecordArray(value.users, ['userId', 'connection', 'name']) ||
       !isRecordArray(value.sessions, ['id', 'userId', 'sid']) ||
-      !isRecordArray(value.refreshTokens, ['token', 'family', 'clientId', 'userId'])
+      !isRecordArray(value.refreshTokens, ['token', 'family', 'clientId', 'userId']) ||
+      !(
+        value.definitionUsers === undefined ||
+        (Array.isArray(value.definitionUsers) && value.definitionUsers.every((id) => typeof id === 'string'))
+      )
     ) {
       throw new Error(`The data file ${this.path} is not a tenant data file (version 1); move it away or fix it.`);
     }
@@ -72,12 +108,11 @@ export class DataFile {
   /** Restores `saved` into the tenant and starts saving every change. */
   attach(tenant: TenantContext, saved: SavedState | undefined): void {
     if (saved) {
-      // Saved users win; users added to the definition since then are kept too.
-      const byId = new Map(tenant.users.all().map((u) => [u.userId, u]));
-      for (const u of saved.users) byId.set(u.userId, u);
-      tenant.users.replaceAll([...byId.values()]);
-      tenant.state.restoreSessions(saved.sessions);
-      tenant.refreshTokens.restore(saved.refreshTokens);
+      const users = restoredUsers(tenant, saved);
+      tenant.users.replaceAll(users);
+      const kept = new Set(users.map((u) => u.userId));
+      tenant.state.restoreSessions(saved.sessions.filter((s) => kept.has(s.userId)));
+      tenant.refreshTokens.restore(saved.refreshTokens.filter((t) => kept.has(t.userId)));
     }
     this.tenant = tenant;
     const schedule = (): void => this.schedule();

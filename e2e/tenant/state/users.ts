@@ -200,6 +200,11 @@ export class UserStore {
     this.onChange();
   }
 
+  /** The ids of the users the definition seeded (what `--data` keeps apart from run-time users). */
+  definitionUserIds(): string[] {
+    return this.initial.map((u) => u.userId);
+  }
+
   /** Back to the definition's users (admin reset). */
   reset(): void {
     this.users = [...this.initial];

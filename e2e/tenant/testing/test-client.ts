@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { RunningTenant } from '../server/server.js';
+import { ADMIN_TOKEN_HEADER } from '../protocol/request-guard.js';
 
 export interface Reply {
   status: number;
@@ -52,6 +53,20 @@ export function send(tenant: Pick<RunningTenant, 'url'>, path: string, opts: Sen
     req.on('error', reject);
     req.end(opts.body);
   });
+}
+
+/** The header every `/__admin/*` request needs: this start's admin token. */
+export function adminHeader(tenant: Pick<RunningTenant, 'adminToken'>): Record<string, string> {
+  return { [ADMIN_TOKEN_HEADER]: tenant.adminToken };
+}
+
+/** `send` to a test endpoint, with the admin token. */
+export function sendAdmin(
+  tenant: Pick<RunningTenant, 'url' | 'adminToken'>,
+  path: string,
+  opts: SendOptions = {},
+): Promise<Reply> {
+  return send(tenant, path, { ...opts, headers: { ...adminHeader(tenant), ...opts.headers } });
 }
 
 /** Keeps the session cookie between requests, like a browser would for the tenant's host. */

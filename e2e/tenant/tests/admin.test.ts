@@ -12,6 +12,7 @@ import {
   logIn,
   postJson,
   send,
+  sendAdmin,
 } from '../testing/test-client.js';
 
 const ALICE_CREDENTIALS = { username: ALICE.email, password: ALICE.password };
@@ -49,10 +50,9 @@ describe('/__admin endpoints', () => {
       hostedLoginBody(hostedConfigOf(page.text), { username: 'alice@example.com', password: 'nope' }),
     );
 
-    const reply = await send(tenant, '/__admin/requests', { headers: { origin: 'http://localhost:3000' } });
+    const reply = await sendAdmin(tenant, '/__admin/requests', { headers: { origin: 'http://localhost:3000' } });
     expect(reply.status).toBe(200);
-    expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
     const recorded = reply.json() as RecordedRequest[];
     expect(recorded.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /authorize', 'POST /usernamepassword/login']);
     const [authorizeReq, loginReq] = recorded;
@@ -83,15 +83,15 @@ describe('/__admin endpoints', () => {
     };
     expect((await postJson(tenant, '/dbconnections/signup', signupBody)).status).toBe(200);
     expect((await postJson(tenant, '/dbconnections/signup', signupBody)).status).toBe(400);
-    const reset = await send(tenant, '/__admin/reset', {
+    const reset = await sendAdmin(tenant, '/__admin/reset', {
       method: 'POST',
       headers: { origin: 'https://tests.example' },
     });
     expect(reset.status).toBe(204);
-    expect(reset.headers['access-control-allow-origin']).toBe('https://tests.example');
+    expect(reset.headers['access-control-allow-origin']).toBeUndefined();
     expect(tenant.requests).toBe(liveArray);
     expect(tenant.requests).toHaveLength(0);
-    expect(await send(tenant, '/__admin/requests').then((r) => r.json())).toEqual([]);
+    expect(await sendAdmin(tenant, '/__admin/requests').then((r) => r.json())).toEqual([]);
 
     const silent = await send(tenant, authorizePath(implicitParams({ prompt: 'none' })), { headers: jar.header() });
     expect((await postJson(tenant, '/dbconnections/signup', signupBody)).status).toBe(200);
@@ -100,22 +100,26 @@ describe('/__admin endpoints', () => {
     expect(stale.status).toBe(400);
   });
 
-  it('answer CORS preflight for the requesting origin, without credentials', async () => {
+  it('refuse CORS preflights: 403, no CORS header (a browser preflight carries no admin token)', async () => {
     tenant = await startQuickTenant({ http: true, testEndpoints: true });
     const reply = await send(tenant, '/__admin/reset', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-tenant-admin-token',
+      },
     });
-    expect(reply.status).toBe(204);
-    expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(reply.status).toBe(403);
+    expect(reply.json()).toMatchObject({ error: 'access_denied' });
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
     expect(tenant.requests).toHaveLength(0);
   });
 
   it('rotate keys: a new kid signs new tokens, the old one stays in the JWKS', async () => {
     tenant = await startQuickTenant({ http: true, testEndpoints: true });
     const before = (await send(tenant, '/.well-known/jwks.json')).json() as { keys: Array<{ kid: string }> };
-    const rotated = await send(tenant, '/__admin/rotate-keys', { method: 'POST' });
+    const rotated = await sendAdmin(tenant, '/__admin/rotate-keys', { method: 'POST' });
     expect(rotated.status).toBe(200);
     const { kid, jwks } = rotated.json() as { kid: string; jwks: { keys: Array<{ kid: string }> } };
     expect(jwks.keys.map((k) => k.kid)).toEqual([kid, before.keys[0]?.kid]);

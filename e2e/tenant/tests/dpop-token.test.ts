@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_SECRET_POST } from '../testing/fixtures.js';
 import { type RunningTenant } from '../server/server.js';
 import { startQuickTenant } from '../testing/quick-start.js';
-import { codeFor, postJson, send } from '../testing/test-client.js';
+import { codeFor, postJson, send, adminHeader } from '../testing/test-client.js';
 import { dpopKey, dpopLogin, dpopProof, tokenRequest, type DpopKey } from '../testing/dpop-proof.js';
 
 type Json = Record<string, unknown>;
@@ -183,7 +183,9 @@ describe('DPoP at /oauth/token', () => {
   });
 
   it('the dpopNonce switch: use_dpop_nonce with a DPoP-Nonce header, then the nonce is accepted', async () => {
-    expect((await postJson(tenant, '/__admin/switches', { dpopNonce: true })).json()).toMatchObject({
+    expect(
+      (await postJson(tenant, '/__admin/switches', { dpopNonce: true }, adminHeader(tenant))).json(),
+    ).toMatchObject({
       dpopNonce: true,
     });
     try {

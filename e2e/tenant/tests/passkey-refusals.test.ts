@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
+import { DefinitionError, validateDefinition } from '../config/load.js';
 import { type RunningTenant } from '../server/server.js';
 import { PASSKEY_TIMEOUT_MS } from '../state/passkey-sessions.js';
 import { ALICE, DB_CONNECTION, WEB_SECRET_POST } from '../testing/fixtures.js';
@@ -150,6 +151,15 @@ describe('passkeys: refusals', () => {
     expect(tenant.durableSnapshot()).toBe(before);
   });
 
+  it('refuses a client without the webauthn grant, before any session exists', async () => {
+    const bodies = {
+      '/passkey/register': { client_id: 'hs256-client', user_profile: { email: newEmail() } },
+      '/passkey/challenge': { client_id: 'hs256-client' },
+    };
+    for (const [path, body] of Object.entries(bodies))
+      expectRefused(await postJson(tenant, path, body), 'unauthorized_client', /not allowed for the client/);
+  });
+
   it('refuses an unknown user_profile key', async () => {
     const reply = await postJson(tenant, '/passkey/register', {
       client_id: 'spa-client',
@@ -187,5 +197,23 @@ describe('passkeys: user verification required by the connection', () => {
     // With UV the same sign-up passes, and a later sign-in without UV is refused too.
     expect((await signUp(tenant, authenticator, { email: newEmail() })).status).toBe(200);
     expectRefused(await signIn(tenant, authenticator, { userVerified: false }), 'invalid_grant', /User verification/);
+  });
+});
+
+describe('passkeys: the definition', () => {
+  it('takes passkeys.rp_id as a host name, never an IP address', () => {
+    const check = (rpId: string): string[] => {
+      const config = { ...defaultDefinition(), passkeys: { rp_id: rpId } };
+      try {
+        validateDefinition(config);
+        return [];
+      } catch (err) {
+        if (err instanceof DefinitionError) return [...err.problems];
+        throw err;
+      }
+    };
+    expect(check('app.example.test')).toEqual([]);
+    expect(check('127.0.0.1')).toEqual([expect.stringContaining('passkeys/rp_id')]);
+    expect(check('https://app.example.test')).toEqual([expect.stringContaining('passkeys/rp_id')]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
-import { APP_CALLBACK, CookieJar, fragmentOf, postJson, send } from '../testing/test-client.js';
+import { APP_CALLBACK, CookieJar, fragmentOf, postJson, send, sendAdmin } from '../testing/test-client.js';
 
 type Json = Record<string, unknown>;
 const OTP = 'http://auth0.com/oauth/grant-type/passwordless/otp';
@@ -233,10 +233,10 @@ describe('/passwordless', () => {
     // Its own messages, so the test holds in any order: one to the phone, one to someone else.
     expect((await start({ connection: 'sms', send: 'code', phone_number: '+15551234567' })).status).toBe(200);
     expect((await start({ connection: 'email', send: 'code', email: 'outbox@example.com' })).status).toBe(200);
-    const all = (await send(tenant, '/__admin/outbox')).json() as Json[];
+    const all = (await sendAdmin(tenant, '/__admin/outbox')).json() as Json[];
     expect(all.length).toBe(tenant.outbox.length);
     expect(all.map((m) => m['to'])).toEqual(expect.arrayContaining(['+15551234567', 'outbox@example.com']));
-    const some = (await send(tenant, '/__admin/outbox?to=%2B15551234567')).json() as Json[];
+    const some = (await sendAdmin(tenant, '/__admin/outbox?to=%2B15551234567')).json() as Json[];
     expect(some.every((m) => m['to'] === '+15551234567')).toBe(true);
     expect(some.length).toBeGreaterThan(0);
   });

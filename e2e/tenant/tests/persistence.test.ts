@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALICE } from '../testing/fixtures.js';
+import { defaultDefinition } from '../config/defaults.js';
+import type { RunningTenant } from '../server/server.js';
 import { startQuickTenant } from '../testing/quick-start.js';
 import { dpopKey, dpopLogin, dpopProof, tokenRequest } from '../testing/dpop-proof.js';
 import {
@@ -16,9 +18,23 @@ import {
   logIn,
   postJson,
   send,
+  type Reply,
 } from '../testing/test-client.js';
 
 type Json = Record<string, unknown>;
+const DB = 'Username-Password-Authentication';
+const SIGNUP = { client_id: 'spa-client', connection: DB, email: 'kept2@example.com', password: 'K3pt-secret2' };
+const ZOE = { user_id: 'auth0|zoe', email: 'zoe@example.com', password: 'Passw0rd!zoe' };
+
+function passwordLogin(tenant: RunningTenant, username: string, password: string): Promise<Reply> {
+  return postJson(tenant, '/oauth/token', {
+    grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+    client_id: 'spa-client',
+    username,
+    password,
+    realm: DB,
+  });
+}
 const dir = mkdtempSync(join(tmpdir(), 'tenant-data-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -113,6 +129,43 @@ describe('--data persistence', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('restores only the users of the current definition: the built-in users stay out of a --config', async () => {
+    const file = join(dir, 'custom.json');
+    const first = await startQuickTenant({ http: true, dataFile: file });
+    const jar = new CookieJar();
+    try {
+      expect((await postJson(first, '/dbconnections/signup', SIGNUP)).status).toBe(200);
+      await logIn(first, implicitParams(), jar, ALICE_LOGIN);
+    } finally {
+      await first.close();
+    }
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    expect(saved['definitionUsers']).toContain('auth0|alice');
+    const custom = defaultDefinition();
+    for (const c of custom.connections) c.users = [];
+    custom.organizations = [];
+    custom.connections.find((c) => c.name === DB)!.users = [ZOE];
+
+    const checkCustom = async (): Promise<void> => {
+      const second = await startQuickTenant({ http: true, dataFile: file, config: custom, port: 0 });
+      try {
+        const alice = await passwordLogin(second, ALICE_LOGIN.username, ALICE_LOGIN.password);
+        expect(alice.json()).toMatchObject({ error: 'invalid_grant' });
+        // Her session from the first run went with her.
+        const silent = await send(second, authorizePath(implicitParams({ prompt: 'none' })), { headers: jar.header() });
+        expect(fragmentOf(silent.headers.location).get('error')).toBe('login_required');
+        expect((await passwordLogin(second, SIGNUP.email, SIGNUP.password)).status).toBe(200);
+        expect((await passwordLogin(second, ZOE.email, ZOE.password)).status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    };
+    await checkCustom();
+    // A file written before the definition's users were listed: only the built-in ones can be seeded.
+    writeFileSync(file, JSON.stringify({ ...saved, definitionUsers: undefined }));
+    await checkCustom();
   });
 
   it('refuses to start from a broken data file and leaves it alone', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDefinition } from '../config/defaults.js';
 import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
-import { postJson, send } from '../testing/test-client.js';
+import { postJson, send, sendAdmin } from '../testing/test-client.js';
 
 describe('rate limits', () => {
   let tenant: RunningTenant;
@@ -53,7 +53,9 @@ describe('rate limits', () => {
     expect(third.headers['x-ratelimit-limit']).toBe('2');
     expect(tenant.outbox.filter((m) => m.to === 'rl@example.com')).toHaveLength(2);
     // Admin endpoints are never limited; a reset clears the counters.
-    expect((await send(tenant, '/__admin/reset', { method: 'POST' })).headers['x-ratelimit-limit']).toBeUndefined();
+    expect(
+      (await sendAdmin(tenant, '/__admin/reset', { method: 'POST' })).headers['x-ratelimit-limit'],
+    ).toBeUndefined();
     expect((await start()).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQuickTenant } from '../testing/quick-start.js';
 import type { RunningTenant } from '../server/server.js';
-import { authorizePath, hostedConfigOf, implicitParams, send } from '../testing/test-client.js';
+import { authorizePath, hostedConfigOf, implicitParams, send, sendAdmin } from '../testing/test-client.js';
 import { failOnConsoleError } from '../testing/test-tenant.js';
 
 /** Send raw bytes and collect whatever comes back until the server closes or a timeout. */
@@ -105,17 +105,17 @@ describe('robustness', () => {
     expect(garbage).toMatch(/^HTTP\/1\.1 400/);
     const authority = await raw(
       tenant.port,
-      'GET //evil.example/authorize HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      'GET //evil.example/authorize HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
     );
     expect(authority).toMatch(/^HTTP\/1\.1 404/);
     const absolute = await raw(
       tenant.port,
-      'GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      'GET http://evil.example/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
     );
     expect(absolute).toMatch(/^HTTP\/1\.1 400/);
     const aborted = await raw(
       tenant.port,
-      'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nshort',
+      'POST /oauth/token HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\nshort',
     );
     // Node's parser answers the truncated request itself; the tenant must not report a fault.
     expect(aborted).not.toMatch(/^HTTP\/1\.1 5/);
@@ -123,7 +123,7 @@ describe('robustness', () => {
   });
 
   it('records requests that were rejected as malformed', async () => {
-    await send(tenant, '/__admin/reset', { method: 'POST' });
+    await sendAdmin(tenant, '/__admin/reset', { method: 'POST' });
     await send(tenant, '/userinfo?bad=%zz');
     expect(tenant.requests).toHaveLength(1);
     expect(tenant.requests[0]).toMatchObject({ method: 'GET', path: '/userinfo', query: { bad: '%zz' } });

@@ -12,6 +12,8 @@ import {
   postJson,
   send,
   webMessageOf,
+  sendAdmin,
+  adminHeader,
 } from '../testing/test-client.js';
 
 type Json = Record<string, unknown>;
@@ -89,25 +91,25 @@ describe('the blockThirdPartyCookies switch', () => {
   });
 
   it('/__admin/switches reads and sets it; bad input is refused; a reset restores the start value', async () => {
-    expect((await send(tenant, '/__admin/switches')).json()).toEqual({
+    expect((await sendAdmin(tenant, '/__admin/switches')).json()).toEqual({
       blockThirdPartyCookies: false,
       dpopNonce: false,
     });
-    const on = await postJson(tenant, '/__admin/switches', { blockThirdPartyCookies: true });
+    const on = await postJson(tenant, '/__admin/switches', { blockThirdPartyCookies: true }, adminHeader(tenant));
     expect(on.status).toBe(200);
     expect(on.json()).toEqual({ blockThirdPartyCookies: true, dpopNonce: false });
     expect(webMessageOf(await silent(IFRAME)).response).toHaveProperty('error', 'login_required');
     for (const bad of [{ blockThirdPartyCookies: 'yes' }, { blockThirdPartyCookie: true }, []]) {
-      const reply = await postJson(tenant, '/__admin/switches', bad);
+      const reply = await postJson(tenant, '/__admin/switches', bad, adminHeader(tenant));
       expect(reply.status, JSON.stringify(bad)).toBe(400);
       expect(reply.json()).toMatchObject({ error: 'invalid_request' });
     }
-    expect((await send(tenant, '/__admin/switches')).json()).toEqual({
+    expect((await sendAdmin(tenant, '/__admin/switches')).json()).toEqual({
       blockThirdPartyCookies: true,
       dpopNonce: false,
     });
-    expect((await send(tenant, '/__admin/reset', { method: 'POST' })).status).toBe(204);
-    expect((await send(tenant, '/__admin/switches')).json()).toEqual({
+    expect((await sendAdmin(tenant, '/__admin/reset', { method: 'POST' })).status).toBe(204);
+    expect((await sendAdmin(tenant, '/__admin/switches')).json()).toEqual({
       blockThirdPartyCookies: false,
       dpopNonce: false,
     });
@@ -123,8 +125,8 @@ describe('the blockThirdPartyCookies switch', () => {
           headers: { ...own.header(), ...IFRAME },
         });
       expect(webMessageOf(await frame()).response).toHaveProperty('error', 'login_required');
-      await send(blocking, '/__admin/reset', { method: 'POST' });
-      expect((await send(blocking, '/__admin/switches')).json()).toEqual({
+      await sendAdmin(blocking, '/__admin/reset', { method: 'POST' });
+      expect((await sendAdmin(blocking, '/__admin/switches')).json()).toEqual({
         blockThirdPartyCookies: true,
         dpopNonce: false,
       });

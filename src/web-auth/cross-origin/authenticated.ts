@@ -11,7 +11,7 @@ import { withHint } from '../../shared/debug.js';
 import { omit } from '../../shared/objects.js';
 import { authorize } from '../../flow/authorize.js';
 import type { WebAuthContext } from '../../flow/context.js';
-import { verifierKey } from './verification.js';
+import { verifierKey } from './verifier-key.js';
 import { whenRedirecting } from '../on-redirecting.js';
 import { runWebMessage } from '../web-message.js';
 import type { AnyObject, NodeCallback } from '../../shared/types.js';

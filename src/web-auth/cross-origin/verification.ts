@@ -7,10 +7,9 @@ import { currentLocation } from '../../browser/env.js';
 import { acceptMessage } from '../../browser/message-filter.js';
 import { traceIgnored } from '../../shared/debug.js';
 import type { WebAuthContext } from '../../flow/context.js';
+import { verifierKey } from './verifier-key.js';
 
-/** Storage key of the verifier for one cross-origin login (written by the cross-origin login). */
-export const verifierKey = (rootUrl: string, coId: string) =>
-  `co/verifier/${encodeURIComponent(rootUrl)}/${encodeURIComponent(coId)}`;
+export { verifierKey };
 
 /** A `name` parameter of the fragment, split the simple way v10 does. */
 function fragmentParam(hash: string, name: string): string | undefined {

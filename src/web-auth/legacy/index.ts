@@ -8,6 +8,7 @@
  */
 export { afterCoAuthenticate } from '../cross-origin/authenticated.js';
 export { crossOriginVerification } from '../cross-origin/verification.js';
+export { withPartitionedHint } from '../cross-origin/partitioned-hint.js';
 export { renewAuthAnswer } from './renew-answer.js';
 export { ssoDataAnswer } from './sso-answer.js';
 export { loginAfterSignup } from './signup-login.js';

@@ -1,0 +1,25 @@
+/**
+ * What each engine does at its default privacy settings, flow by flow: the suite asserts these and
+ * prints them as the README's "Browser support" table (a test checks the README holds the same).
+ */
+import type { EngineName } from './driver.js';
+import type { FlowName } from './flows.js';
+
+export const EXPECTED: Record<FlowName, Record<EngineName, string>> = {
+  'redirect login': { chromium: 'signed in', firefox: 'signed in', webkit: 'signed in' },
+  'popup login': { chromium: 'signed in', firefox: 'signed in', webkit: 'signed in' },
+  logout: { chromium: 'signed out', firefox: 'signed out', webkit: 'signed out' },
+  'checkSession after login': { chromium: 'login_required', firefox: 'signed in', webkit: 'login_required' },
+  'usePKCE + useRefreshTokens across a reload': { chromium: 'renewed', firefox: 'renewed', webkit: 'renewed' },
+  useDpop: { chromium: 'bound', firefox: 'bound', webkit: 'bound' },
+  'embedded login': {
+    chromium: 'access_denied (hint)',
+    firefox: 'access_denied (hint)',
+    webkit: 'access_denied (hint)',
+  },
+  'passwordless email code': {
+    chromium: 'access_denied (hint)',
+    firefox: 'access_denied (hint)',
+    webkit: 'access_denied (hint)',
+  },
+};
