@@ -54,6 +54,11 @@ export default tseslint.config(
     },
   },
   {
+    // The passkeys example's script uses the bundle's global `auth0`.
+    files: ['examples/passkeys/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { auth0: 'readonly' } },
+  },
+  {
     // config.js defines EXAMPLE_CONFIG and PKCE_TOGGLE_KEY for the scripts that follow it on the page.
     files: ['examples/cdn/config.js'],
     rules: { '@typescript-eslint/no-unused-vars': 'off', 'no-redeclare': 'off' },

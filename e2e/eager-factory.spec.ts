@@ -47,6 +47,7 @@ describe('the shipped CDN files', () => {
     'webauth.captcha.min.js',
     'webauth.code-flow.min.js',
     'webauth.legacy.min.js',
+    'webauth.passkeys.min.js',
     'webauth.popup-flow.min.js',
     'webauth.session-events.min.js',
   ])

@@ -46,7 +46,7 @@ export const SRC_LAYERS = [
   ['web-auth/silent-auth.ts', 'authentication/authentication.ts', 'management/management.ts'],
   ['web-auth'], // v10's flows (capabilities): popup, cross-origin login, passwordless, captcha, ...
   ['code-flow'], // the on-demand chunk of the three below (issue 32), loaded by web-auth/
-  ['pkce', 'refresh', 'dpop', 'management'], // opt-in capabilities, each importing the core only
+  ['pkce', 'refresh', 'dpop', 'management', 'passkeys'], // opt-in capabilities, each importing the core only
   ['flow'], // core: what the flows share (context, transactions, authorize, response checks)
   ['authentication'], // core: the Authentication API client, URLs, option rules
   ['http', 'id-token', 'storage'],

@@ -111,6 +111,7 @@ console.log(`
   Local tenant  ${tenantUrl}
   SPA example   ${spa.url.replace('127.0.0.1', 'localhost')}/
   CDN example   ${app.url.replace('127.0.0.1', 'localhost')}/examples/cdn/
+  Passkeys      ${app.url.replace('127.0.0.1', 'localhost')}/examples/passkeys/
   Login page    ${loginPage ?? `built-in (custom: npm start -- --login-page ${LOGIN_TEMPLATE})`}
 
   Open an example and sign in as

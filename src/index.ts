@@ -28,6 +28,8 @@ export {
 } from './errors.js';
 export { TransportError } from './http/transport-error.js';
 export { ChunkLoadError } from './web-auth/chunk-load-error.js';
+export { PasskeyError, type PasskeyErrorFields } from './passkeys/passkey-error.js';
+export type { Passkeys } from './web-auth/passkeys/passkey.js';
 export { customEnvironment } from './types/custom-environment.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };

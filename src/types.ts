@@ -18,3 +18,4 @@ export type * from './types/web-auth.js';
 export type * from './types/debug.js';
 export type * from './types/session-events.js';
 export type { PageOptions, UserAttributeProfile, UserAttributeProfilesPage } from './types/management.js';
+export type * from './types/passkeys.js';

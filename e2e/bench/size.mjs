@@ -95,9 +95,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Session events between tabs (issue 49): +227 B main file on its own (the new chunk's hash 76 B,
 // its loader entry 11 B, onSessionEvent, and the hook the signing calls tell through), the chunk
 // 892 B. With the above: main file 27,212 B, all CDN files 35,158 B.
+// Passkeys (issue 48): +273 B main file on its own (webAuth.passkey, the client steps and the
+// chunk's hash), the chunk webauth.passkeys.min.js 2,557 B. With the above: main file 27,488 B,
+// all CDN files 37,990 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 27216;
-const BUDGET_TOTAL_GZIP = 35162;
+const BUDGET_GZIP = 27492;
+const BUDGET_TOTAL_GZIP = 37994;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

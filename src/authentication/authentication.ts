@@ -20,6 +20,7 @@ import type { RequestError } from '../errors.js';
 import type { AuthenticationClient } from './client-api.js';
 import { clientSsoData, contextOf } from '../web-auth/client-sso-data.js';
 import { pkceAuthorizeUrl } from '../pkce/start.js';
+import { withPasskeys } from '../web-auth/passkeys/passkey.js';
 import type {
   Auth0Callback,
   Auth0Challenge,
@@ -27,6 +28,11 @@ import type {
   AuthorizeOptions,
   CustomTokenExchangeOptions,
   DefaultDirectoryLoginOptions,
+  PasskeyChallenge,
+  PasskeyLoginOptions,
+  PasskeySignupOptions,
+  PasskeyTokenOptions,
+  AuthResult,
   DefaultLoginOptions,
   DelegationOptions,
   LogoutOptions,
@@ -298,6 +304,65 @@ export class Authentication implements AuthenticationClient {
   customTokenExchange(options: CustomTokenExchangeOptions): Promise<TokenResult>;
   customTokenExchange(options: CustomTokenExchangeOptions, cb?: NodeCallback<any>): Result<TokenResult> {
     return token.customTokenExchange(this.ctx, options, cb);
+  }
+
+  /**
+   * The first step of a passkey sign-up run by the app itself: the tenant's challenge for a new
+   * user (`/passkey/register`), with `publicKey` decoded for `navigator.credentials.create()`.
+   * Then give the credential to {@link Authentication.getTokenWithPasskey}. (`webAuth.passkey.signup`
+   * runs all three steps.)
+   *
+   * @example
+   * ```ts
+   * const { authSession, publicKey } = await webAuth.client.getSignupChallenge({ email: 'ana@example.com' });
+   * const credential = await navigator.credentials.create({ publicKey });
+   * const authResult = await webAuth.client.getTokenWithPasskey({ authSession, credential });
+   * ```
+   */
+  getSignupChallenge(
+    options: PasskeySignupOptions,
+    cb: Auth0Callback<PasskeyChallenge<PublicKeyCredentialCreationOptions>>,
+  ): void;
+  getSignupChallenge(options: PasskeySignupOptions): Promise<PasskeyChallenge<PublicKeyCredentialCreationOptions>>;
+  getSignupChallenge(options: PasskeySignupOptions, cb?: NodeCallback<any>) {
+    return withPasskeys(cb, (chunk) => chunk.getSignupChallenge(contextOf(this), options));
+  }
+
+  /**
+   * The first step of a passkey sign-in run by the app itself: the tenant's challenge
+   * (`/passkey/challenge`), with `publicKey` decoded for `navigator.credentials.get()`.
+   *
+   * @example
+   * ```ts
+   * const { authSession, publicKey } = await webAuth.client.getLoginChallenge({});
+   * const credential = await navigator.credentials.get({ publicKey, mediation: 'optional' });
+   * const authResult = await webAuth.client.getTokenWithPasskey({ authSession, credential });
+   * ```
+   */
+  getLoginChallenge(
+    options: PasskeyLoginOptions | undefined,
+    cb: Auth0Callback<PasskeyChallenge<PublicKeyCredentialRequestOptions>>,
+  ): void;
+  getLoginChallenge(options?: PasskeyLoginOptions): Promise<PasskeyChallenge<PublicKeyCredentialRequestOptions>>;
+  getLoginChallenge(options?: PasskeyLoginOptions, cb?: NodeCallback<any>) {
+    return withPasskeys(cb, (chunk) => chunk.getLoginChallenge(contextOf(this), options));
+  }
+
+  /**
+   * The last step of a passkey sign-up or sign-in: the credential (a `PublicKeyCredential` from
+   * `create()` or `get()`) and the challenge's `authSession` exchanged for tokens with the webauthn
+   * grant. Calls back with the `authResult`, its ID token verified; with `useRefreshTokens` on the
+   * `WebAuth`, its refresh token is kept as after a code exchange.
+   *
+   * @example
+   * ```ts
+   * const authResult = await webAuth.client.getTokenWithPasskey({ authSession, credential, scope: 'openid email' });
+   * ```
+   */
+  getTokenWithPasskey(options: PasskeyTokenOptions, cb: Auth0Callback<AuthResult>): void;
+  getTokenWithPasskey(options: PasskeyTokenOptions): Promise<AuthResult>;
+  getTokenWithPasskey(options: PasskeyTokenOptions, cb?: NodeCallback<any>) {
+    return withPasskeys(cb, (chunk) => chunk.getTokenWithPasskey(contextOf(this), options));
   }
 }
 

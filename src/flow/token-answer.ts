@@ -13,6 +13,8 @@ import { invalidToken, validateTokens, type ExpectedTokens } from './validate-re
 export interface ExpectedAnswer extends ExpectedTokens {
   state?: string | undefined;
   sub?: string | undefined;
+  /** A sign-in without a nonce (the webauthn grant): any user, no `sub` to compare. */
+  newSignIn?: boolean | undefined;
 }
 
 /**
@@ -25,7 +27,7 @@ export function finishTokenAnswer(ctx: RedirectContext, body: AnyObject, expecte
     if (err || !result) return cb(err, result);
     const sub = result.idTokenPayload?.sub;
     // A refreshed ID token has no nonce to bind it: it must at least name the same user (OIDC Core 12.2).
-    if (!expected.nonce && result.idToken && sub !== expected.sub) {
+    if (!expected.nonce && !expected.newSignIn && result.idToken && sub !== expected.sub) {
       return cb(invalidToken('Subject (sub) claim changed on refresh'));
     }
     if (ctx.dpop && /^dpop$/i.test(String(tokens.token_type))) rememberBoundToken(tokens.access_token, ctx.dpop.signer);

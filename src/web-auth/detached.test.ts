@@ -21,6 +21,7 @@ const TARGETS: Record<string, (env: FakeEnv) => AnyObject> = {
   'webAuth.redirect': (env) => testWebAuth(env).redirect,
   'webAuth.popup': (env) => testWebAuth(env).popup,
   'webAuth.crossOriginAuthentication': (env) => testWebAuth(env).crossOriginAuthentication,
+  'webAuth.passkey': (env) => testWebAuth(env).passkey,
   management: (env) => new Management({ domain: 'me.auth0.com', token: 'T', [customEnvironment]: env } as never),
 };
 
@@ -55,7 +56,7 @@ async function outcome(call: (cb: (...args: unknown[]) => void) => unknown): Pro
 
 describe('detached methods', () => {
   // Both runs of a flow find its chunk loaded (issue 32), as the second would anyway.
-  beforeAll(() => loadCapabilities('legacy'));
+  beforeAll(() => loadCapabilities('legacy', 'passkeys'));
   for (const [target, make] of Object.entries(TARGETS)) {
     const names = methodsOf(make(fakeEnv()));
     it(`${target} has methods to check`, () => expect(names.length).toBeGreaterThan(0));

@@ -11,6 +11,7 @@ const CAPABILITIES = {
   captcha: () => import('./captcha/render.js'),
   codeFlow: () => import('../code-flow/index.js'),
   legacy: () => import('./legacy/index.js'),
+  passkeys: () => import('../passkeys/index.js'),
   popup: () => import('./popup-flow/index.js'),
   sessionEvents: () => import('./session-events/channel.js'),
 };

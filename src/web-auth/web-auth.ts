@@ -24,6 +24,7 @@ import { logoutThenLeave } from './logout.js';
 import type { Dpop } from '../types/dpop.js';
 import { lazyDpopWiring } from './lazy-dpop.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
+import { passkeys, type Passkeys } from './passkeys/passkey.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
 import { Popup } from './popup.js';
 import { redirectLogin, type RedirectLogin } from './redirect.js';
@@ -419,6 +420,21 @@ export class WebAuth {
    */
   get dpop(): Dpop | undefined {
     return this.ctx.dpop?.helper;
+  }
+
+  /**
+   * Sign-up and sign-in with passkeys (WebAuthn) through the tenant's passkey API: `signup` and
+   * `login`, each calling back with the `authResult` (see {@link Passkeys}). The code loads on
+   * first use. For apps that run the browser's ceremony themselves, the steps are on `client`
+   * (`getSignupChallenge`, `getLoginChallenge`, `getTokenWithPasskey`).
+   *
+   * @example
+   * ```ts
+   * const authResult = await webAuth.passkey.login();
+   * ```
+   */
+  get passkey(): Passkeys {
+    return passkeys(this.ctx);
   }
 
   /** RFC 8693 token exchange (see `client.customTokenExchange`). */
