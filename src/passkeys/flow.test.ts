@@ -11,7 +11,8 @@ import {
   b64u,
 } from '../testing/passkeys.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
-import { testWebAuth } from '../testing/web-auth.js';
+import { contextOf, testWebAuth } from '../testing/web-auth.js';
+import { channelName } from '../web-auth/session-events/channel.js';
 import { REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { PasskeyError } from './passkey-error.js';
 
@@ -341,6 +342,23 @@ describe('sessions', () => {
     const refresh = requests().at(-1)!;
     expect(refresh.body).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'RT-1' });
     expect(env.frames).toEqual([]);
+  });
+
+  it("tells the app's other tabs of the sign-in when a session-event listener is registered", async () => {
+    const webAuth = auth();
+    const other = new BroadcastChannel(channelName(contextOf(webAuth)));
+    const received: unknown[] = [];
+    other.onmessage = (event) => received.push(event.data);
+    const stop = await webAuth.onSessionEvent(() => {});
+    try {
+      await webAuth.passkey.login();
+      await vi.waitFor(() =>
+        expect(received).toEqual([{ type: 'signed_in', time: expect.any(Number), sub: 'auth0|alice' }]),
+      );
+    } finally {
+      stop();
+      other.close();
+    }
   });
 
   it('with useDpop: the token request (only) carries a DPoP proof', async () => {

@@ -10,6 +10,7 @@ import type { WebAuthContext } from '../../flow/context.js';
 import type { Auth0Callback, AuthResult } from '../../types.js';
 import type { PasskeyLoginOptions, PasskeySignupOptions } from '../../types/passkeys.js';
 import { loadCapability, type Capability } from '../load-capability.js';
+import { announced } from '../session-events/announce.js';
 
 /**
  * Runs `step` with the passkey chunk, loaded on first use; `cb` (or the returned Promise) gets its
@@ -19,8 +20,11 @@ import { loadCapability, type Capability } from '../load-capability.js';
 export function withPasskeys<T>(
   cb: NodeCallback<T> | undefined,
   step: (chunk: Capability<'passkeys'>) => Promise<T>,
+  ctx?: WebAuthContext,
 ): void | Promise<T> {
-  return callbackOrPromise(cb, (done) => {
+  return callbackOrPromise(cb, (reply) => {
+    // A sign-in: the app's other tabs hear of it when the instance has a session-event listener.
+    const done = ctx ? announced(ctx, 'signed_in', reply) : reply;
     loadCapability('passkeys')
       .then(step)
       .then(
@@ -80,9 +84,9 @@ export function passkeys(ctx: WebAuthContext): Passkeys {
       if (![o.email, o.phone_number, o.username].some((v) => typeof v == 'string' && v)) {
         throw new ArgumentError('email, phone_number or username option is required');
       }
-      return withPasskeys(cb, (chunk) => chunk.signup(ctx, o));
+      return withPasskeys(cb, (chunk) => chunk.signup(ctx, o), ctx);
     },
     login: (options?: PasskeyLoginOptions, cb?: NodeCallback<any>) =>
-      withPasskeys(cb, (chunk) => chunk.login(ctx, options)),
+      withPasskeys(cb, (chunk) => chunk.login(ctx, options), ctx),
   } as Passkeys;
 }
