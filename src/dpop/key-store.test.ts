@@ -111,6 +111,20 @@ describe('DPoP key store, with IndexedDB', () => {
     expect(idb.data.has(ID)).toBe(false);
   });
 
+  it('renew makes a new pair whatever is stored or held, and stores it for the next page (issue 53)', async () => {
+    const planted = await (await page()).dpopKeyPair(ID, fakeEnv()); // a valid-looking stored pair
+    const { dpopKeyPair, renewDpopKeyPair } = await page();
+    const env = fakeEnv();
+    const held = dpopKeyPair(ID, env); // this page's, loaded from storage
+    expect((await held).jwk).toEqual(planted.jwk);
+    const renewed = await renewDpopKeyPair(ID, env);
+    expect(renewed.jwk).not.toEqual(planted.jwk);
+    expect(renewed.privateKey.extractable).toBe(false);
+    expect(await dpopKeyPair(ID, env)).toBe(renewed);
+    expect((idb.data.get(ID) as DpopKeyPair).jwk).toEqual(renewed.jwk);
+    expect((await (await page()).dpopKeyPair(ID, env)).jwk).toEqual(renewed.jwk);
+  });
+
   it('keeps the pair in memory when IndexedDB cannot store it, and says so', async () => {
     idb.fail.writes = true;
     const events: DebugEvent[] = [];
