@@ -69,12 +69,15 @@ describe('the code-flow chunk (DPoP) failing to load', () => {
     chunk.fails = true;
     const { result } = await codeSignIn(env, auth());
     expect(result).toMatchObject({ accessToken: 'AT', hasRefreshToken: true, refreshToken: null });
-    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT', sub: 'auth0|alice' });
+    const first = JSON.parse(storage.getItem(REFRESH_KEY)!);
+    expect(first).toEqual({ token: 'RT', sub: 'auth0|alice', version: expect.any(Number) });
     const [err, renewed] = await outcome((cb) => auth().checkSession({}, cb));
     expect(err).toBeNull();
     expect(renewed).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
     expect(tenantCalls().map((r) => r.body.grant_type)).toEqual(['authorization_code', 'refresh_token']);
-    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT2', sub: 'auth0|alice' });
+    const rotated = JSON.parse(storage.getItem(REFRESH_KEY)!);
+    expect(rotated).toEqual({ token: 'RT2', sub: 'auth0|alice', version: expect.any(Number) });
+    expect(rotated.version).toBeGreaterThan(first.version);
     expect(chunk.loads).toBe(0);
   });
 
