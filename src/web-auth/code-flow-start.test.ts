@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, json, memoryStorage, requestBody, sent, type FakeEnv } from '../testing/fake-env.js';
+import { fakeIndexedDB } from '../testing/fake-indexeddb.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { testWebAuth } from '../testing/web-auth.js';
@@ -159,5 +160,26 @@ describe('the code-flow chunk (DPoP) failing to load', () => {
     expect(webAuth.dpop!.learnNonce(`${TENANT}/oauth/token`, { 'dpop-nonce': 'n-1' })).toBe('n-1');
     chunk.fails = false;
     await expect(webAuth.dpop!.thumbprint()).resolves.toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe('logout with useDpop and IndexedDB (issue 53, finding 3)', () => {
+  // Last in the file: idb-keyval keeps its connection to this fake once it has opened it.
+  const idb = fakeIndexedDB();
+  const KEY_ID = JSON.stringify(['me.auth0.com', 'CID']);
+  beforeEach(() => vi.stubGlobal('indexedDB', idb.indexedDB));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the chunk failing: IndexedDB keeps neither the refresh token nor the key, and the page leaves', async () => {
+    await codeSignIn(env, auth({ useDpop: true }));
+    expect(idb.data.get(REFRESH_KEY)).toMatchObject({ token: 'RT' });
+    expect(idb.data.has(KEY_ID)).toBe(true);
+    chunk.fails = true;
+    env.delay = () => new Promise(() => {}); // never late: the chunk's failure alone decides
+    auth({ useDpop: true }).logout({ returnTo: 'https://app.example.com/' });
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
+    expect(storage.getItem(REFRESH_KEY)).toBeNull();
+    expect(idb.data.has(REFRESH_KEY)).toBe(false);
+    expect(idb.data.has(KEY_ID)).toBe(false);
   });
 });
