@@ -32,8 +32,8 @@ export interface RefreshEntry {
 export const REFRESH_IDB_TIMEOUT_MS = 1000;
 
 const memory = new Map<string, RefreshEntry>();
-/** The highest version this page has read or written, per key: a write goes above it. */
-const seen = new Map<string, number>();
+/** The highest version this page has read or written (of any client's token): a write goes above it. */
+let seen = 0;
 const keyOf = (ctx: RedirectContext) => refreshKeyOf(ctx.baseOptions.clientID);
 // A database of its own (idb-keyval gives each database one store, created on first open).
 const tokenStore = createStore('webauth-js-refresh', 'tokens');
@@ -66,7 +66,7 @@ export async function readRefreshToken(ctx: RedirectContext): Promise<RefreshEnt
   const idb = entryOf(await shared(ctx, () => idbGet(key, tokenStore)).catch(() => undefined));
   // The newer copy; on a tie (an entry of the previous release has no version) IndexedDB's.
   const newer = idb && (idb.version ?? 0) >= (local.version ?? 0) ? idb : local;
-  seen.set(key, Math.max(seen.get(key) ?? 0, newer.version ?? 0));
+  seen = Math.max(seen, newer.version ?? 0);
   return newer;
 }
 
@@ -78,11 +78,7 @@ export async function writeRefreshToken(ctx: RedirectContext, entry: RefreshEntr
   const key = keyOf(ctx);
   const store = localStore(ctx);
   memory.delete(key);
-  if (entry) {
-    const version = Math.max(ctx.env.now(), (seen.get(key) ?? 0) + 1);
-    seen.set(key, version);
-    entry = { ...entry, version };
-  }
+  if (entry) entry = { ...entry, version: (seen = Math.max(ctx.env.now(), seen + 1)) };
   if (!store) {
     if (entry) memory.set(key, entry);
     return;
