@@ -48,9 +48,9 @@ export const GROUPS = [
   },
   {
     name: 'the seams of the on-demand parts',
-    why: 'they decide, in the call, what to load: the capability loader and its error, the captcha start, lazy DPoP and its nonce memory',
+    why: 'they decide, in the call, what to load: the capability loader and its error, the captcha start, lazy DPoP and its nonce memory, and where the DPoP key is stored, which logout empties when the chunk cannot load',
     files:
-      /^src\/(web-auth\/(load-capability|chunk-load-error|captcha-start|lazy-dpop|code-flow-start)\.ts|dpop\/nonce-memory\.ts)/,
+      /^src\/(web-auth\/(load-capability|chunk-load-error|captcha-start|lazy-dpop|code-flow-start)\.ts|dpop\/nonce-memory\.ts|flow\/dpop-key-record\.ts)/,
   },
   {
     name: 'the facade',
