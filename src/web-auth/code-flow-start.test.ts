@@ -6,15 +6,17 @@ import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { ChunkLoadError } from './chunk-load-error.js';
+import { LOGOUT_WAIT_MS } from './logout.js';
 
 // The code-flow chunk fails to load while `chunk.fails` is set (as a tampered or missing file would).
-const chunk = vi.hoisted(() => ({ fails: false, loads: 0 }));
+const chunk = vi.hoisted(() => ({ fails: false, hangs: false, loads: 0 }));
 vi.mock('./load-capability.js', async (real) => {
   const { loadCapability } = await real<typeof import('./load-capability.js')>();
   const { ChunkLoadError } = await import('./chunk-load-error.js');
   return {
     loadCapability: (name: 'codeFlow') => {
       chunk.loads++;
+      if (chunk.hangs) return new Promise(() => {});
       if (!chunk.fails) return loadCapability(name);
       return Promise.reject(new ChunkLoadError(`The ${name} part of webauth-js could not be loaded`));
     },
@@ -35,6 +37,7 @@ const outcome = (run: (cb: (err: unknown, result?: unknown) => void) => void) =>
 beforeEach(async () => {
   clearJwksMemoryCache();
   chunk.fails = false;
+  chunk.hangs = false;
   chunk.loads = 0;
   env = fakeEnv();
   env.storage = storage = memoryStorage();
@@ -179,6 +182,17 @@ describe('logout with useDpop and IndexedDB (issue 53, finding 3)', () => {
     auth({ useDpop: true }).logout({ returnTo: 'https://app.example.com/' });
     await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
     expect(storage.getItem(REFRESH_KEY)).toBeNull();
+    expect(idb.data.has(REFRESH_KEY)).toBe(false);
+    expect(idb.data.has(KEY_ID)).toBe(false);
+  });
+
+  it('the chunk late past the wait: the same, once the wait is over', async () => {
+    await codeSignIn(env, auth({ useDpop: true }));
+    expect(idb.data.has(KEY_ID)).toBe(true);
+    chunk.hangs = true;
+    auth({ useDpop: true }).logout({ returnTo: 'https://app.example.com/' });
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
+    expect(env.delays).toContain(LOGOUT_WAIT_MS);
     expect(idb.data.has(REFRESH_KEY)).toBe(false);
     expect(idb.data.has(KEY_ID)).toBe(false);
   });
