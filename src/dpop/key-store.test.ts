@@ -125,6 +125,20 @@ describe('DPoP key store, with IndexedDB', () => {
     expect((await (await page()).dpopKeyPair(ID, env)).jwk).toEqual(renewed.jwk);
   });
 
+  it("uses the pair another document's login stored since, over its own (the tokens are bound to that one)", async () => {
+    const env = fakeEnv();
+    const opener = await page();
+    const own = await opener.dpopKeyPair(ID, env);
+    const popup = await page(); // a login in another document: the popup, another tab
+    const renewed = await popup.renewDpopKeyPair(ID, env);
+    expect((await opener.dpopKeyPair(ID, env)).jwk).toEqual(renewed.jwk);
+    expect(renewed.jwk).not.toEqual(own.jwk);
+    // A pair IndexedDB refused stays this page's, whatever IndexedDB holds.
+    idb.fail.writes = true;
+    const unstored = await opener.renewDpopKeyPair(ID, env);
+    expect(await opener.dpopKeyPair(ID, env)).toBe(unstored);
+  });
+
   it('keeps the pair in memory when IndexedDB cannot store it, and says so', async () => {
     idb.fail.writes = true;
     const events: DebugEvent[] = [];

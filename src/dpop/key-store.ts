@@ -20,6 +20,8 @@ export const DPOP_IDB_TIMEOUT_MS = 3000;
 
 /** One pending or settled pair per key id on this page: parallel callers share one generation. */
 const pairs = new Map<string, Promise<DpopKeyPair>>();
+/** The ids whose pair this page could not store: its memory alone knows the current pair. */
+const unstored = new Set<string>();
 
 /** What the store needs from the page. */
 export type KeyStoreEnv = Pick<RedirectEnv, 'subtle' | 'timer'>;
@@ -31,6 +33,7 @@ const idb = <T>(env: KeyStoreEnv, operation: () => Promise<T>) => idbWithin(env,
 async function create(id: string, env: KeyStoreEnv, debug: DebugHook | undefined, reason?: string) {
   const pair = await generateDpopKeyPair(env.subtle);
   if (!reason) await idb(env, () => idbSet(id, pair, dpopKeyStore)).catch(() => (reason = 'indexedDB write failed'));
+  unstored[reason ? 'add' : 'delete'](id);
   if (reason) trace(debug, 'dpop', 'key-in-memory', { reason });
   return pair;
 }
@@ -54,9 +57,20 @@ function keep(id: string, pending: Promise<DpopKeyPair>): Promise<DpopKeyPair> {
   return pending;
 }
 
-/** The pair for `id`: this page's, else the stored one, else a new one (stored where possible). */
-export const dpopKeyPair = (id: string, env: KeyStoreEnv, debug?: DebugHook): Promise<DpopKeyPair> =>
-  pairs.get(id) ?? keep(id, loadOrCreate(id, env, debug));
+/**
+ * The pair for `id`: the stored one, else this page's, else a new one (stored where possible). The
+ * stored pair wins over this page's: another document (a tab, a login's popup) may have made a new
+ * one at its login since, and the refresh token it stored is bound to that one.
+ */
+export function dpopKeyPair(id: string, env: KeyStoreEnv, debug?: DebugHook): Promise<DpopKeyPair> {
+  const held = pairs.get(id);
+  if (!held) return keep(id, loadOrCreate(id, env, debug));
+  if (unstored.has(id)) return held;
+  return held.then(async (pair) => {
+    const stored = await idb(env, () => idbGet(id, dpopKeyStore)).catch(() => undefined);
+    return isDpopKeyPair(stored) && (stored.jwk.x !== pair.jwk.x || stored.jwk.y !== pair.jwk.y) ? stored : pair;
+  });
+}
 
 /**
  * A new pair for `id`, replacing this page's and the stored one, whatever is stored: each login
