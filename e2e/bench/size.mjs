@@ -87,11 +87,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // file (26,823 B), all CDN files 33,636 B.
 // Issue 53, findings 3, 5 and 8: the refresh token's two copies versioned and a refused IndexedDB
 // write deleted, logout forgetting every copy before DPoP's chunk and deleting the key without it
-// (the key's store now in the main file), a new DPoP key before each code exchange: +143 B main
-// file (26,966 B), all CDN files 33,829 B (+193 B). Both ratchets raised by exactly that.
+// (the key's store now in the main file), a new DPoP key before each code exchange, the stored key
+// preferred over a page's copy (a popup's login): +145 B main file (26,968 B), all CDN files
+// 33,897 B (+261 B). Both ratchets raised by exactly that.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26970;
-const BUDGET_TOTAL_GZIP = 33833;
+const BUDGET_GZIP = 26972;
+const BUDGET_TOTAL_GZIP = 33901;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
