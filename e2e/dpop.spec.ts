@@ -44,6 +44,24 @@ function recordProofs(page: import('playwright').Page) {
   return proofs;
 }
 
+/** The keys in IndexedDB database `db`, store `store`, of the app page (none when it does not exist). */
+const storedKeys = (page: import('playwright').Page, db: string, store: string) =>
+  page.evaluate(
+    ([db, store]) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const found = open.result;
+          if (!found.objectStoreNames.contains(store)) return resolve((found.close(), []));
+          const keys = found.transaction(store).objectStore(store).getAllKeys();
+          keys.onsuccess = () => resolve((found.close(), keys.result.map(String)));
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+    [db, store] as const,
+  );
+
 /** Checks a proof with jose, independently of the tenant; returns its key's thumbprint. */
 async function verifyProof({ method, url, proof }: { method: string; url: string; proof: string }) {
   const header = decodeProtectedHeader(proof);
@@ -152,21 +170,51 @@ describe.each(['umd', 'esm'] as const)('useDpop (%s)', (lib) => {
     await returned;
     expect(await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'))).toBeNull();
     // The key pair is deleted: its IndexedDB store holds nothing.
-    const keys = await h.page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
+    expect(await storedKeys(h.page, 'webauth-js-dpop', 'keys')).toEqual([]);
+  });
+
+  it('a key pair planted in IndexedDB before login is not the one the login binds (issue 53)', async () => {
+    await openApp(h.page, h.app.url, lib);
+    // What a script on the page can do: generate an extractable pair, keep its private JWK, and
+    // store it imported as non-extractable, where the library keeps its pair.
+    const planted = await h.page.evaluate(
+      async (id) => {
+        const ec = { name: 'ECDSA', namedCurve: 'P-256' };
+        const pair = await crypto.subtle.generateKey(ec, true, ['sign', 'verify']);
+        const exported = await crypto.subtle.exportKey('jwk', pair.privateKey);
+        const privateKey = await crypto.subtle.importKey('jwk', exported, ec, false, ['sign']);
+        const jwk = { kty: 'EC', crv: 'P-256', x: exported.x!, y: exported.y! };
+        await new Promise<void>((resolve, reject) => {
           const open = indexedDB.open('webauth-js-dpop');
+          open.onupgradeneeded = () => open.result.createObjectStore('keys');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('keys')) return resolve(0);
-            const count = db.transaction('keys').objectStore('keys').count();
-            count.onsuccess = () => resolve(count.result);
-            count.onerror = () => reject(count.error);
+            const tx = open.result.transaction('keys', 'readwrite');
+            tx.objectStore('keys').put({ privateKey, jwk }, id);
+            tx.oncomplete = () => resolve(open.result.close());
+            tx.onerror = () => reject(tx.error);
           };
-        }),
+        });
+        return jwk;
+      },
+      JSON.stringify([h.tenant.domain, 'spa-client']),
     );
-    expect(keys).toBe(0);
+    const proofs = recordProofs(h.page);
+    await startLogin(h.page, dpopApp(lib));
+    await signIn(h.page, h.app.url);
+    const login = await parseHash(h.page, dpopApp(lib));
+    expect(login.err).toBeNull();
+    const exchange = proofs.filter((p) => new URL(p.url).pathname === '/oauth/token');
+    expect(exchange).toHaveLength(1);
+    const bound = await verifyProof(exchange[0]!);
+    expect(bound).not.toBe(await calculateJwkThumbprint(planted as JWK));
+    // The login's pair replaced the planted one: a reload refreshes with it.
+    await openApp(h.page, h.app.url, lib);
+    const renewed = await h.page.evaluate(async (cfg) => {
+      const webAuth = new (await (window as any).libReady).WebAuth(cfg);
+      return { tokenType: (await webAuth.checkSession({})).tokenType, jkt: await webAuth.dpop.thumbprint() };
+    }, dpopApp(lib));
+    expect(renewed).toEqual({ tokenType: 'DPoP', jkt: bound });
   });
 
   it('the nonce round trip (dpopNonce switch), and useDpop without usePKCE is an ArgumentError', async () => {
@@ -192,5 +240,34 @@ describe.each(['umd', 'esm'] as const)('useDpop (%s)', (lib) => {
       }
     }, dpopApp(lib));
     expect(error).toEqual({ name: 'ArgumentError', message: 'useDpop requires usePKCE' });
+  });
+});
+
+describe('useDpop logout with the code-flow chunk missing (umd, issue 53)', () => {
+  const CHUNK = '**/webauth.code-flow.min.js';
+
+  it('forgets every copy of the refresh token and deletes the key: IndexedDB holds neither', async () => {
+    await openApp(h.page, h.app.url, 'umd');
+    await startLogin(h.page, dpopApp('umd'));
+    await signIn(h.page, h.app.url);
+    expect((await parseHash(h.page, dpopApp('umd'))).err).toBeNull();
+    const keyId = JSON.stringify([h.tenant.domain, 'spa-client']);
+    expect(await storedKeys(h.page, 'webauth-js-refresh', 'tokens')).toEqual(['@@webauth@@::refresh::spa-client']);
+    expect(await storedKeys(h.page, 'webauth-js-dpop', 'keys')).toEqual([keyId]);
+    // A new document, whose instance finds the chunk missing (404).
+    await openApp(h.page, h.app.url, 'umd');
+    await h.page.route(CHUNK, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    try {
+      const chunkFailed = h.page.waitForResponse((r) => r.url().endsWith('/webauth.code-flow.min.js'));
+      const returned = h.page.waitForEvent('load');
+      await logoutToApp(h.page, dpopApp('umd'));
+      expect((await chunkFailed).status()).toBe(404);
+      await returned;
+    } finally {
+      await h.page.unroute(CHUNK);
+    }
+    expect(await h.page.evaluate(() => localStorage.getItem('@@webauth@@::refresh::spa-client'))).toBeNull();
+    expect(await storedKeys(h.page, 'webauth-js-refresh', 'tokens')).toEqual([]);
+    expect(await storedKeys(h.page, 'webauth-js-dpop', 'keys')).toEqual([]);
   });
 });

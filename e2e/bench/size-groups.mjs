@@ -48,9 +48,9 @@ export const GROUPS = [
   },
   {
     name: 'the seams of the on-demand parts',
-    why: 'they decide, in the call, what to load: the capability loader and its error, the captcha start, lazy DPoP and its nonce memory, and the session events (the listener check, and the hook the signing calls tell through)',
+    why: 'they decide, in the call, what to load: the capability loader and its error, the captcha start, lazy DPoP and its nonce memory, where the DPoP key is stored (which logout empties when the chunk cannot load), and the session events (the listener check, and the hook the signing calls tell through)',
     files:
-      /^src\/(web-auth\/(load-capability|chunk-load-error|captcha-start|lazy-dpop|code-flow-start|session-events\/(announce|on-session-event))\.ts|dpop\/nonce-memory\.ts)/,
+      /^src\/(web-auth\/(load-capability|chunk-load-error|captcha-start|lazy-dpop|code-flow-start|session-events\/(announce|on-session-event))\.ts|dpop\/nonce-memory\.ts|flow\/dpop-key-record\.ts)/,
   },
   {
     name: 'the facade',

@@ -98,9 +98,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Passkeys (issue 48): +273 B main file on its own (webAuth.passkey, the client steps and the
 // chunk's hash), the chunk webauth.passkeys.min.js 2,557 B. With the above: main file 27,488 B,
 // all CDN files 37,990 B.
+// Refresh tokens and DPoP keys (issue 53, findings 3, 5, 8): +145 B main file on its own (logout
+// deletes the key without the chunk, the version in both copies), code-flow chunk +118 B. With the
+// above: main file 27,654 B, all CDN files 38,276 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 27492;
-const BUDGET_TOTAL_GZIP = 37994;
+const BUDGET_GZIP = 27658;
+const BUDGET_TOTAL_GZIP = 38280;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

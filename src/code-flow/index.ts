@@ -5,5 +5,5 @@
  * the reading of their answers and the revocation are in the main file, so `usePKCE` and refresh
  * tokens without DPoP never wait for this chunk.
  */
-export { dpopHelper } from '../dpop/wiring.js';
+export { dpopHelper, renewDpopKey } from '../dpop/wiring.js';
 export { dpopSigner } from '../dpop/request-signer.js';

@@ -111,6 +111,34 @@ describe('DPoP key store, with IndexedDB', () => {
     expect(idb.data.has(ID)).toBe(false);
   });
 
+  it('renew makes a new pair whatever is stored or held, and stores it for the next page (issue 53)', async () => {
+    const planted = await (await page()).dpopKeyPair(ID, fakeEnv()); // a valid-looking stored pair
+    const { dpopKeyPair, renewDpopKeyPair } = await page();
+    const env = fakeEnv();
+    const held = dpopKeyPair(ID, env); // this page's, loaded from storage
+    expect((await held).jwk).toEqual(planted.jwk);
+    const renewed = await renewDpopKeyPair(ID, env);
+    expect(renewed.jwk).not.toEqual(planted.jwk);
+    expect(renewed.privateKey.extractable).toBe(false);
+    expect(await dpopKeyPair(ID, env)).toBe(renewed);
+    expect((idb.data.get(ID) as DpopKeyPair).jwk).toEqual(renewed.jwk);
+    expect((await (await page()).dpopKeyPair(ID, env)).jwk).toEqual(renewed.jwk);
+  });
+
+  it("uses the pair another document's login stored since, over its own (the tokens are bound to that one)", async () => {
+    const env = fakeEnv();
+    const opener = await page();
+    const own = await opener.dpopKeyPair(ID, env);
+    const popup = await page(); // a login in another document: the popup, another tab
+    const renewed = await popup.renewDpopKeyPair(ID, env);
+    expect((await opener.dpopKeyPair(ID, env)).jwk).toEqual(renewed.jwk);
+    expect(renewed.jwk).not.toEqual(own.jwk);
+    // A pair IndexedDB refused stays this page's, whatever IndexedDB holds.
+    idb.fail.writes = true;
+    const unstored = await opener.renewDpopKeyPair(ID, env);
+    expect(await opener.dpopKeyPair(ID, env)).toBe(unstored);
+  });
+
   it('keeps the pair in memory when IndexedDB cannot store it, and says so', async () => {
     idb.fail.writes = true;
     const events: DebugEvent[] = [];

@@ -13,6 +13,8 @@ export interface DpopWiring {
   helper: Dpop;
   /** One function per instance: the bound-token memory knows the instance by it. */
   signer: BoundSignerFactory & ((accessToken?: string) => ReturnType<BoundSignerFactory>);
+  /** Makes a new key pair for the next proofs (a login's code exchange), never one found in storage. */
+  newKey(): Promise<unknown>;
 }
 
 export interface WebAuthContext {

@@ -8,9 +8,11 @@
  * held (an app that clears it signs the user out here); IndexedDB says which: Chromium hands a
  * `localStorage` write to other tabs' processes later, so a tab that takes the rotation lock right
  * after another may still read the token that tab just spent (the tenant then revokes the family),
- * while a completed IndexedDB write is visible to every tab at once. Where IndexedDB is missing,
- * stalls or holds nothing, the `localStorage` copy is used. Where `localStorage` is full, the page
- * keeps the token in memory, as with `'memory'`.
+ * while a completed IndexedDB write is visible to every tab at once. Each write carries a version
+ * (the time, or one more than the last seen), and a read takes the newer copy: a write IndexedDB
+ * refused deletes its entry there, and should the delete fail too, the stale entry still loses.
+ * Where IndexedDB is missing, stalls or holds nothing, the `localStorage` copy is used. Where
+ * `localStorage` is full, the page keeps the token in memory, as with `'memory'`.
  */
 import { createStore, del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
 import { usableLocalStorage } from '../browser/env.js';
@@ -22,12 +24,16 @@ import { refreshKeyOf } from './refresh-key.js';
 export interface RefreshEntry {
   token: string;
   sub?: string | undefined;
+  /** Newer copies have higher versions; an entry written before versions existed has none (0). */
+  version?: number | undefined;
 }
 
 /** How long IndexedDB may take before `localStorage` answers alone. */
 export const REFRESH_IDB_TIMEOUT_MS = 1000;
 
 const memory = new Map<string, RefreshEntry>();
+/** The highest version this page has read or written (of any client's token): a write goes above it. */
+let seen = 0;
 const keyOf = (ctx: RedirectContext) => refreshKeyOf(ctx.baseOptions.clientID);
 // A database of its own (idb-keyval gives each database one store, created on first open).
 const tokenStore = createStore('webauth-js-refresh', 'tokens');
@@ -36,8 +42,8 @@ const tokenStore = createStore('webauth-js-refresh', 'tokens');
 const localStore = (ctx: RedirectContext): Storage | undefined =>
   ctx.baseOptions.cacheLocation === 'localstorage' ? usableLocalStorage(ctx.env) : undefined;
 
-const shared = <T>(ctx: RedirectContext, operation: () => Promise<T>): Promise<T | undefined> =>
-  idbWithin(ctx.env, REFRESH_IDB_TIMEOUT_MS, operation).catch(() => undefined);
+const shared = <T>(ctx: RedirectContext, operation: () => Promise<T>): Promise<T> =>
+  idbWithin(ctx.env, REFRESH_IDB_TIMEOUT_MS, operation);
 
 const entryOf = (value: unknown): RefreshEntry | undefined =>
   value && typeof (value as RefreshEntry).token === 'string' ? (value as RefreshEntry) : undefined;
@@ -56,7 +62,12 @@ export async function readRefreshToken(ctx: RedirectContext): Promise<RefreshEnt
   const store = localStore(ctx);
   const local = store && fromLocal(store, key);
   // Memory: the default, or this page's copy when a full localStorage refused it.
-  return local ? (entryOf(await shared(ctx, () => idbGet(key, tokenStore))) ?? local) : memory.get(key);
+  if (!local) return memory.get(key);
+  const idb = entryOf(await shared(ctx, () => idbGet(key, tokenStore)).catch(() => undefined));
+  // The newer copy; on a tie (an entry of the previous release has no version) IndexedDB's.
+  const newer = idb && (idb.version ?? 0) >= (local.version ?? 0) ? idb : local;
+  seen = Math.max(seen, newer.version ?? 0);
+  return newer;
 }
 
 /**
@@ -67,6 +78,7 @@ export async function writeRefreshToken(ctx: RedirectContext, entry: RefreshEntr
   const key = keyOf(ctx);
   const store = localStore(ctx);
   memory.delete(key);
+  if (entry) entry = { ...entry, version: (seen = Math.max(ctx.env.now(), seen + 1)) };
   if (!store) {
     if (entry) memory.set(key, entry);
     return;
@@ -80,7 +92,9 @@ export async function writeRefreshToken(ctx: RedirectContext, entry: RefreshEntr
     memory.set(key, entry!);
     entry = undefined;
   }
-  await shared(ctx, () => (entry ? idbSet(key, entry, tokenStore) : idbDel(key, tokenStore)));
+  const forget = () => shared(ctx, () => idbDel(key, tokenStore));
+  // A copy IndexedDB refused must not stay there: the next renewal would present a spent token.
+  await (entry ? shared(ctx, () => idbSet(key, entry, tokenStore)).catch(forget) : forget()).catch(() => undefined);
 }
 
 /**

@@ -1,18 +1,27 @@
 /** `logout` with `useRefreshTokens` or `useDpop`: the held refresh token and DPoP key are let go first. */
 import { postToTenant } from '../flow/token-request.js';
 import type { RedirectContext } from '../flow/context.js';
-import { readRefreshToken, writeRefreshToken } from '../flow/refresh-token-cache.js';
+import { readRefreshToken, writeRefreshToken, type RefreshEntry } from '../flow/refresh-token-cache.js';
 import { clearDpopKey } from './dpop-key.js';
 
 /**
- * Forgets the held refresh token and revokes it (RFC 7009; the tenant revokes its whole family)
- * with a `keepalive` request, which the navigation that follows does not cancel. Settles once the
- * request is sent; with `useDpop` once it is answered (it needs a proof, so the key must outlive
- * it) and the key is deleted.
+ * The held refresh token, once every copy of it (this page's, `localStorage`'s, IndexedDB's) is
+ * forgotten; undefined without `useRefreshTokens`. Needs no chunk: it runs before DPoP's loads.
  */
-export async function revokeRefreshToken(ctx: RedirectContext): Promise<void> {
+export async function takeRefreshToken(ctx: RedirectContext): Promise<RefreshEntry | undefined> {
+  if (!ctx.baseOptions.useRefreshTokens) return undefined;
   const entry = await readRefreshToken(ctx);
   await writeRefreshToken(ctx, undefined);
+  return entry;
+}
+
+/**
+ * Revokes `entry` (RFC 7009; the tenant revokes its whole family) with a `keepalive` request,
+ * which the navigation that follows does not cancel. Settles once the request is sent; with
+ * `useDpop` once it is answered (it needs a proof, so the key must outlive it) and the key is
+ * deleted (also without a token to revoke).
+ */
+export async function revokeRefreshToken(ctx: RedirectContext, entry: RefreshEntry | undefined): Promise<void> {
   const answered =
     entry &&
     postToTenant(
@@ -25,7 +34,3 @@ export async function revokeRefreshToken(ctx: RedirectContext): Promise<void> {
       .catch(() => undefined);
   if (ctx.dpop) return answered ? answered.then(() => clearDpopKey(ctx)) : clearDpopKey(ctx);
 }
-
-/** What `logout` lets go of before leaving: the refresh token (revoked), else the DPoP key. */
-export const letGo = (ctx: RedirectContext): Promise<void> =>
-  ctx.baseOptions.useRefreshTokens ? revokeRefreshToken(ctx) : clearDpopKey(ctx);

@@ -1,19 +1,22 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { fakeEnv, json, memoryStorage, requestBody, sent, type FakeEnv } from '../testing/fake-env.js';
+import { fakeIndexedDB } from '../testing/fake-indexeddb.js';
 import { claimsFor, makeKeys, type TestKeys } from '../testing/tokens.js';
 import { codeSignIn, REFRESH_SESSION } from '../testing/code-sign-in.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { ChunkLoadError } from './chunk-load-error.js';
+import { LOGOUT_WAIT_MS } from './logout.js';
 
 // The code-flow chunk fails to load while `chunk.fails` is set (as a tampered or missing file would).
-const chunk = vi.hoisted(() => ({ fails: false, loads: 0 }));
+const chunk = vi.hoisted(() => ({ fails: false, hangs: false, loads: 0 }));
 vi.mock('./load-capability.js', async (real) => {
   const { loadCapability } = await real<typeof import('./load-capability.js')>();
   const { ChunkLoadError } = await import('./chunk-load-error.js');
   return {
     loadCapability: (name: 'codeFlow') => {
       chunk.loads++;
+      if (chunk.hangs) return new Promise(() => {});
       if (!chunk.fails) return loadCapability(name);
       return Promise.reject(new ChunkLoadError(`The ${name} part of webauth-js could not be loaded`));
     },
@@ -34,6 +37,7 @@ const outcome = (run: (cb: (err: unknown, result?: unknown) => void) => void) =>
 beforeEach(async () => {
   clearJwksMemoryCache();
   chunk.fails = false;
+  chunk.hangs = false;
   chunk.loads = 0;
   env = fakeEnv();
   env.storage = storage = memoryStorage();
@@ -69,12 +73,15 @@ describe('the code-flow chunk (DPoP) failing to load', () => {
     chunk.fails = true;
     const { result } = await codeSignIn(env, auth());
     expect(result).toMatchObject({ accessToken: 'AT', hasRefreshToken: true, refreshToken: null });
-    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT', sub: 'auth0|alice' });
+    const first = JSON.parse(storage.getItem(REFRESH_KEY)!);
+    expect(first).toEqual({ token: 'RT', sub: 'auth0|alice', version: expect.any(Number) });
     const [err, renewed] = await outcome((cb) => auth().checkSession({}, cb));
     expect(err).toBeNull();
     expect(renewed).toMatchObject({ accessToken: 'AT', hasRefreshToken: true });
     expect(tenantCalls().map((r) => r.body.grant_type)).toEqual(['authorization_code', 'refresh_token']);
-    expect(JSON.parse(storage.getItem(REFRESH_KEY)!)).toEqual({ token: 'RT2', sub: 'auth0|alice' });
+    const rotated = JSON.parse(storage.getItem(REFRESH_KEY)!);
+    expect(rotated).toEqual({ token: 'RT2', sub: 'auth0|alice', version: expect.any(Number) });
+    expect(rotated.version).toBeGreaterThan(first.version);
     expect(chunk.loads).toBe(0);
   });
 
@@ -156,5 +163,37 @@ describe('the code-flow chunk (DPoP) failing to load', () => {
     expect(webAuth.dpop!.learnNonce(`${TENANT}/oauth/token`, { 'dpop-nonce': 'n-1' })).toBe('n-1');
     chunk.fails = false;
     await expect(webAuth.dpop!.thumbprint()).resolves.toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe('logout with useDpop and IndexedDB (issue 53, finding 3)', () => {
+  // Last in the file: idb-keyval keeps its connection to this fake once it has opened it.
+  const idb = fakeIndexedDB();
+  const KEY_ID = JSON.stringify(['me.auth0.com', 'CID']);
+  beforeEach(() => vi.stubGlobal('indexedDB', idb.indexedDB));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the chunk failing: IndexedDB keeps neither the refresh token nor the key, and the page leaves', async () => {
+    await codeSignIn(env, auth({ useDpop: true }));
+    expect(idb.data.get(REFRESH_KEY)).toMatchObject({ token: 'RT' });
+    expect(idb.data.has(KEY_ID)).toBe(true);
+    chunk.fails = true;
+    env.delay = () => new Promise(() => {}); // never late: the chunk's failure alone decides
+    auth({ useDpop: true }).logout({ returnTo: 'https://app.example.com/' });
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
+    expect(storage.getItem(REFRESH_KEY)).toBeNull();
+    expect(idb.data.has(REFRESH_KEY)).toBe(false);
+    expect(idb.data.has(KEY_ID)).toBe(false);
+  });
+
+  it('the chunk late past the wait: the same, once the wait is over', async () => {
+    await codeSignIn(env, auth({ useDpop: true }));
+    expect(idb.data.has(KEY_ID)).toBe(true);
+    chunk.hangs = true;
+    auth({ useDpop: true }).logout({ returnTo: 'https://app.example.com/' });
+    await vi.waitFor(() => expect(env.navigations).toHaveLength(2));
+    expect(env.delays).toContain(LOGOUT_WAIT_MS);
+    expect(idb.data.has(REFRESH_KEY)).toBe(false);
+    expect(idb.data.has(KEY_ID)).toBe(false);
   });
 });

@@ -43,5 +43,5 @@ export function lazyDpopWiring(o: WebAuthBaseOptions, env: RedirectEnv): DpopWir
       retries: (...a) => !!real?.retries(...a),
     };
   };
-  return { helper, signer };
+  return { helper, signer, newKey: () => ready().then(([, chunk]) => chunk.renewDpopKey(o, env)) };
 }

@@ -370,7 +370,8 @@ export class WebAuth {
   /**
    * Redirects to the tenant's logout endpoint (`returnTo`, `clientID`, `federated`). With
    * `useRefreshTokens` the held refresh token is forgotten and revoked first, and with `useDpop` the
-   * key pair deleted; the page leaves within 3 s whatever happens.
+   * key pair deleted (without DPoP's chunk when it cannot load); the page leaves within 3 s whatever
+   * happens (4 s when that chunk is late: the key's deletion gets 1 s more).
    *
    * @example
    * ```ts
