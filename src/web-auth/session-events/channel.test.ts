@@ -167,7 +167,7 @@ describe('what a page hears', () => {
     const held: unknown[] = [];
     await webAuth.onSessionEvent(() => void readRefreshToken(ctx).then((entry) => held.push(entry)));
     await codeSignIn(env, webAuth);
-    expect(await readRefreshToken(ctx)).toEqual({ token: 'RT-secret', sub: 'auth0|alice' });
+    expect(await readRefreshToken(ctx)).toMatchObject({ token: 'RT-secret', sub: 'auth0|alice' });
     other.post({ type: 'signed_out', time: 2, sub: 'auth0|alice' });
     await vi.waitFor(() => expect(held).toEqual([undefined]));
     const before = sent(env).length;
