@@ -21,6 +21,7 @@ export type RedirectEnv = Pick<
   | 'readCookies'
   | 'writeCookie'
   | 'localStorage'
+  | 'sessionStorage'
   | 'warn'
   | 'timer'
 >;
@@ -43,6 +44,7 @@ export function redirectEnv(): RedirectEnv {
       document.cookie = cookie;
     },
     localStorage: () => globalThis.localStorage,
+    sessionStorage: () => globalThis.sessionStorage,
     warn: (...args) => console.warn(...args),
     timer: (fn, ms) => {
       const id = setTimeout(fn, ms);
