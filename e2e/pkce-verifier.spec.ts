@@ -21,9 +21,10 @@ const cfg = (lib: LibBuild): AppConfig => ({
 });
 
 /** The verifier the last code exchange presented to the tenant. */
-const presentedVerifier = () =>
-  h.tenant.requests.filter((r) => r.path === '/oauth/token' && r.method === 'POST').at(-1)?.body?.code_verifier as
-    string | undefined;
+const presentedVerifier = () => {
+  const exchanges = h.tenant.requests.filter((r) => r.path === '/oauth/token' && r.method === 'POST');
+  return (exchanges.at(-1)?.body as Record<string, unknown> | undefined)?.code_verifier as string | undefined;
+};
 
 const verifierKeys = () =>
   h.page.evaluate((prefix) => Object.keys(sessionStorage).filter((k) => k.startsWith(prefix)), PREFIX);

@@ -11,6 +11,9 @@ import { clearDpopKey } from './dpop-key.js';
  * it) and the key is deleted.
  */
 export async function revokeRefreshToken(ctx: RedirectContext): Promise<void> {
+  // Outside the rotation lock, so that `logout` never waits for another tab's renewal. A renewal
+  // running meanwhile may rotate this token and keep its successor: harmless only because the
+  // tenant revokes the whole family, the successor included, so that one is refused and forgotten.
   const entry = await readRefreshToken(ctx);
   await writeRefreshToken(ctx, undefined);
   const answered =
