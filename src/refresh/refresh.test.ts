@@ -236,6 +236,16 @@ describe('the refresh grant under the rotation lock', () => {
   const calls: unknown[][] = [];
   const renew = (options: Record<string, unknown>) => auth().checkSession(options, (...args) => calls.push(args));
   const grants = () => tokenBodies().filter((b) => b.grant_type === 'refresh_token');
+  /** Once `sent` grants are out, moves the clock to `ms`: no answer 1 ms before, `count` timeouts at it. */
+  async function timesOutAt(ms: number, sent: number, count: number) {
+    await vi.waitFor(() => expect(grants()).toHaveLength(sent));
+    env.advance(ms - 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+    env.advance(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(count));
+    for (const [err] of calls) expect(err).toMatchObject({ error: 'timeout' });
+  }
 
   it('a hung grant: `timeout` for each caller at its deadline, the request aborted, the lock let go', async () => {
     await signIn(auth());
@@ -244,13 +254,7 @@ describe('the refresh grant under the rotation lock', () => {
     calls.length = 0;
     renew({ timeout: 5000 });
     renew({ timeout: 5000 }); // waits for the lock the first one holds
-    await vi.waitFor(() => expect(grants()).toHaveLength(1));
-    env.advance(4999);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toEqual([]);
-    env.advance(1);
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
-    for (const [err] of calls) expect(err).toMatchObject({ error: 'timeout' });
+    await timesOutAt(5000, 1, 2);
     expect(JSON.stringify(calls)).not.toContain('refresh-token-0');
     const grant = env.fetches.filter((f) => f.url === `${TENANT}/oauth/token`).at(-1)!;
     expect(grant.init!.signal!.aborted).toBe(true);
@@ -259,13 +263,7 @@ describe('the refresh grant under the rotation lock', () => {
     // The lock is free: the next renewal sends its grant; without `timeout` it waits 60 s.
     calls.length = 0;
     renew({});
-    await vi.waitFor(() => expect(grants()).toHaveLength(2));
-    env.advance(59_999);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toEqual([]);
-    env.advance(1);
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]![0]).toMatchObject({ error: 'timeout' });
+    await timesOutAt(60_000, 2, 1);
 
     // The tenant answers again: the token (never spent) renews.
     env.respond = respond;
