@@ -68,7 +68,7 @@ export function postToTenant(
     );
     signal?.addEventListener('abort', () => {
       request.abort();
-      reject(new AuthResponseError({ error: 'timeout', errorDescription: `Timeout during the request to /${path}` }));
+      reject(new AuthResponseError({ error: 'timeout' }));
     });
   });
 }

@@ -49,7 +49,7 @@ export function keepVerifier(env: Env, key: string, verifier: string, days: numb
     storage.setItem(PREFIX + key, JSON.stringify([verifier, env.now() + days * 864e5]));
     return (kept = true);
   });
-  if (!kept) throw new WebAuthError('PKCE needs sessionStorage or localStorage for its code verifier');
+  if (!kept) throw new WebAuthError('PKCE needs sessionStorage or localStorage');
 }
 
 /**
