@@ -44,7 +44,6 @@ export function redirectEnv(): RedirectEnv {
       document.cookie = cookie;
     },
     localStorage: () => globalThis.localStorage,
-    sessionStorage: () => globalThis.sessionStorage,
     warn: (...args) => console.warn(...args),
     timer: (fn, ms) => {
       const id = setTimeout(fn, ms);
@@ -61,6 +60,8 @@ export function redirectEnv(): RedirectEnv {
 export function defaultEnv(): BrowserEnv {
   return {
     ...redirectEnv(),
+    // Not in redirectEnv(): only the code flow (PKCE's verifier) reads it, and the modular entry has none.
+    sessionStorage: () => globalThis.sessionStorage,
     listen: (handler) => {
       addEventListener('message', handler);
       return () => removeEventListener('message', handler);
