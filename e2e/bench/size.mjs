@@ -84,10 +84,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // is now DPoP's alone): +65 B main file (26,799 B), all CDN files 33,612 B (-66 B). popup.callback
 // starts loading the fragment's key set beside the popup chunk instead of after it (the opener's
 // own prefetch reaches the callback page's storage only when both share an origin): +24 B main
-// file (26,823 B), all CDN files 33,636 B.
+// file (26,823 B), all CDN files 33,636 B. Issue 53: the PKCE verifier kept in web storage instead
+// of the transaction cookie, and the refresh grant's deadline (both in the main file, with the code
+// flow's redemption and grant): +431 B main file (27,254 B), all CDN files 34,067 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26827;
-const BUDGET_TOTAL_GZIP = 33640;
+const BUDGET_GZIP = 27258;
+const BUDGET_TOTAL_GZIP = 34071;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');
