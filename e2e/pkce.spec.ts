@@ -89,20 +89,17 @@ function recordRequests(page: Page): string[] {
   return urls;
 }
 
-/** Rewrites the stored PKCE transaction's verifier (`undefined` removes it); returns the original. */
-function tamperVerifier(page: Page, verifier: string | undefined): Promise<string> {
+/**
+ * Rewrites the stored PKCE verifier (`undefined` removes it, `null` leaves it); returns the
+ * original. It waits in sessionStorage as `[verifier, expiry]`, never in the transaction cookie.
+ */
+function tamperVerifier(page: Page, verifier: string | null | undefined): Promise<string> {
   return page.evaluate((verifier) => {
-    // Over http the transaction is a plain cookie `com.auth0.auth.<state>` (JSON, URI-encoded).
-    const cookie = document.cookie.split('; ').find((c) => c.startsWith('com.auth0.auth.'));
-    if (!cookie) throw new Error('no PKCE transaction cookie');
-    const name = cookie.slice(0, cookie.indexOf('='));
-    const transaction = JSON.parse(decodeURIComponent(cookie.slice(name.length + 1)));
-    const original = transaction.codeVerifier as string;
-    if (verifier === undefined) delete transaction.codeVerifier;
-    else transaction.codeVerifier = verifier;
-    document.cookie = `${name}=${encodeURIComponent(JSON.stringify(transaction))}; path=/`;
-    if (document.cookie.split('; ').filter((c) => c.startsWith(name + '=')).length !== 1)
-      throw new Error('the transaction cookie was duplicated, not replaced');
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('webauth-js.verifier.com.auth0.auth.'));
+    if (!key) throw new Error('no PKCE verifier in sessionStorage');
+    const [original, expires] = JSON.parse(sessionStorage.getItem(key)!) as [string, number];
+    if (verifier === undefined) sessionStorage.removeItem(key);
+    else if (verifier !== null) sessionStorage.setItem(key, JSON.stringify([verifier, expires]));
     return original;
   }, verifier);
 }
@@ -184,7 +181,7 @@ describe.each(BUILDS)('sessions without third-party cookies (%s)', (lib) => {
     await openApp(h.page, h.app.url, lib);
     await startLogin(h.page, pkce(lib));
     await signIn(h.page, h.app.url);
-    const verifier = await tamperVerifier(h.page, undefined).then(async (v) => (await tamperVerifier(h.page, v), v));
+    const verifier = await tamperVerifier(h.page, null);
     const before = h.tenant.requests.length;
     const seen = await call(h.page, pkce(lib, { clientID: 'third-party-spa' }), 'parseHash');
     expect(seen.err).toMatchObject({ error: 'invalid_grant' });

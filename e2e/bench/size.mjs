@@ -101,9 +101,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Refresh tokens and DPoP keys (issue 53, findings 3, 5, 8): +145 B main file on its own (logout
 // deletes the key without the chunk, the version in both copies), code-flow chunk +118 B. With the
 // above: main file 27,654 B, all CDN files 38,276 B.
+// The PKCE verifier kept in web storage instead of the transaction cookie, and the refresh grant's
+// deadline (issue 53, findings 4, 6; both in the main file, with the code flow's redemption and
+// grant): +431 B main file on its own. With the above: main file 28,086 B, all CDN files 38,708
+// B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 27658;
-const BUDGET_TOTAL_GZIP = 38280;
+const BUDGET_GZIP = 28090;
+const BUDGET_TOTAL_GZIP = 38712;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -27,6 +27,21 @@ export interface Outcome {
 
 export const appUrl = (appOrigin: string, lib: LibBuild) => `${appOrigin}/pages/app.html?lib=${lib}`;
 
+/** The code flow with PKCE for the tenant's `spa-client` on the app page of `lib`; `extra` adds options. */
+export const codeFlowApp = (
+  tenantDomain: string,
+  appOrigin: string,
+  lib: LibBuild,
+  extra: Record<string, unknown> = {},
+): AppConfig => ({
+  domain: tenantDomain,
+  clientID: 'spa-client',
+  redirectUri: appUrl(appOrigin, lib),
+  responseType: 'code',
+  usePKCE: true,
+  ...extra,
+});
+
 export const ALICE = { email: 'alice@example.com', password: 'Passw0rd!alice' };
 export const BOB = { email: 'bob@example.com', password: 'Passw0rd!bob' };
 

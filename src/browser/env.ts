@@ -21,6 +21,7 @@ export type RedirectEnv = Pick<
   | 'readCookies'
   | 'writeCookie'
   | 'localStorage'
+  | 'sessionStorage'
   | 'warn'
   | 'timer'
 >;
@@ -59,6 +60,8 @@ export function redirectEnv(): RedirectEnv {
 export function defaultEnv(): BrowserEnv {
   return {
     ...redirectEnv(),
+    // Not in redirectEnv(): only the code flow (PKCE's verifier) reads it, and the modular entry has none.
+    sessionStorage: () => globalThis.sessionStorage,
     listen: (handler) => {
       addEventListener('message', handler);
       return () => removeEventListener('message', handler);

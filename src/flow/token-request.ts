@@ -22,6 +22,8 @@ export interface TenantPostOptions {
   headers?: Record<string, string>;
   /** The request outlives the page (revocation during `logout`). */
   keepalive?: boolean;
+  /** Aborts the request (a deadline): the promise then rejects with a `timeout` error. */
+  signal?: AbortSignal | undefined;
 }
 
 /** The instance's HTTP settings (telemetry, retries), or the bare environment for a URL-builder client. */
@@ -29,7 +31,7 @@ const httpOf = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']>
   (ctx.client as { http?: HttpClientOptions<RedirectContext['env']> }).http ?? { env: ctx.env };
 
 /**
- * POSTs `body` as a form (RFC 6749 §4.1.3 and §6, RFC 7009 §2.1) to `<rootUrl><path>`. Rejects with an {@link AuthResponseError} carrying the
+ * POSTs `body` as a form (RFC 6749 §4.1.3 and §6, RFC 7009 §2.1) to `<rootUrl><path>`, once. Rejects with an {@link AuthResponseError} carrying the
  * tenant's `error` and `error_description` (or `request_error` for a network failure); the error
  * never holds the request body, which carries the code verifier or the refresh token.
  */
@@ -37,11 +39,13 @@ export function postToTenant(
   ctx: RedirectContext,
   path: 'oauth/token' | 'oauth/revoke',
   body: AnyObject,
-  options: TenantPostOptions = {},
+  { signal, ...options }: TenantPostOptions = {},
 ): Promise<TenantAnswer> {
-  return new Promise((resolve, reject) =>
-    sendRequest(
-      httpOf(ctx),
+  return new Promise((resolve, reject) => {
+    const request = sendRequest(
+      // Never `_timesToRetryFailedRequests` (v10's own calls keep it): a failed answer may come
+      // after the tenant spent the code or refresh token, and sending it again looks like theft.
+      { ...httpOf(ctx), retries: 0 },
       {
         method: 'POST',
         url: joinUrl(ctx.baseOptions.rootUrl, path),
@@ -61,6 +65,10 @@ export function postToTenant(
           } as never),
         );
       },
-    ),
-  );
+    );
+    signal?.addEventListener('abort', () => {
+      request.abort();
+      reject(new AuthResponseError({ error: 'timeout' }));
+    });
+  });
 }

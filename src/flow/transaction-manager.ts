@@ -15,7 +15,10 @@ export interface Transaction {
   state: string;
   lastUsedConnection?: string;
   organization?: string;
-  /** PKCE: the code verifier, kept with state and nonce for the code exchange (one use). */
+  /**
+   * PKCE: the code verifier for the code exchange (one use). Now kept in web storage beside the
+   * transaction (pkce/verifier-store.ts), never in it; one an earlier version stored holds it.
+   */
   codeVerifier?: string;
   /** PKCE: the `redirect_uri` of the authorization request, which the code exchange repeats. */
   redirectUri?: string;
@@ -41,7 +44,8 @@ export const MIN_KEY_LENGTH = 16;
 export class TransactionManager {
   readonly namespace: string;
   readonly keyLength: number;
-  private readonly expiresDays: number;
+  /** How long a transaction is kept, in days. */
+  readonly expiresDays: number;
 
   constructor(
     private readonly env: RedirectEnv,

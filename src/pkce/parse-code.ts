@@ -7,12 +7,12 @@
 import type { AuthDone, RedirectContext } from '../flow/context.js';
 import { invalidToken } from '../flow/validate-response.js';
 import { redeemCode } from './exchange.js';
+import { takePkceTransaction } from './verifier-store.js';
 
 /** Checks the `state` of a code `response` against its stored transaction, then redeems the code. */
 export function redeemCodeResponse(ctx: RedirectContext, response: Record<string, unknown>, cb: AuthDone): void {
-  const state = response.state;
   // Consumed whatever happens next: a second call, or a replayed link, finds no verifier.
-  const transaction = typeof state === 'string' ? ctx.transactionManager.getStoredTransaction(state) : undefined;
-  if (!transaction?.codeVerifier || transaction.state !== state) return cb(invalidToken('`state` does not match.'));
+  const transaction = takePkceTransaction(ctx, response.state);
+  if (!transaction) return cb(invalidToken('`state` does not match.'));
   redeemCode(ctx, response.code, transaction, cb);
 }

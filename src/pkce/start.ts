@@ -10,19 +10,20 @@ import type { AnyObject } from '../shared/types.js';
 import { AUTHORIZE_BASE_KEYS, checkPkceCall, DEFAULT_SCOPE, withOfflineAccess } from '../flow/authorize.js';
 import type { RedirectContext } from '../flow/context.js';
 import { randomString } from '../flow/random.js';
+import { keepVerifier } from './verifier-store.js';
 
 /** True when this call runs the code flow with PKCE (the call's `usePKCE`, else the constructor's). */
 export const usesPkce = (ctx: RedirectContext, options: AnyObject | null | undefined): boolean =>
   !!(options?.usePKCE ?? ctx.baseOptions.usePKCE);
 
 /**
- * Stores the transaction of `params` (state, nonce, a new 64-character verifier, the redirect URI,
- * whether `openid` is asked for)
- * and resolves with `params` carrying the S256 challenge. Throws an `ArgumentError` without
- * `responseType: 'code'`, and a `WebAuthError` where WebCrypto is missing (insecure context),
- * before anything is stored.
+ * Stores the transaction of `params` (state, nonce, the redirect URI, whether `openid` is asked
+ * for) and a new 64-character verifier beside it (./verifier-store.ts; `popup`: where the popup's
+ * page finds it), and resolves with `params` carrying the S256 challenge. Throws an
+ * `ArgumentError` without `responseType: 'code'`, and a `WebAuthError` where WebCrypto or web
+ * storage is missing, before anything is stored.
  */
-export function startPkce(ctx: RedirectContext, params: AnyObject): Promise<AnyObject> {
+export function startPkce(ctx: RedirectContext, params: AnyObject, popup = false): Promise<AnyObject> {
   checkPkceCall({ responseType: params.responseType, usePKCE: true });
   const subtle = ctx.env.subtle();
   if (!subtle) throw new WebAuthError('PKCE needs crypto.subtle (a secure context)');
@@ -31,7 +32,11 @@ export function startPkce(ctx: RedirectContext, params: AnyObject): Promise<AnyO
   const scope = params.scope || DEFAULT_SCOPE;
   params.scope = ctx.baseOptions.useRefreshTokens ? withOfflineAccess(scope) : scope;
   const openid = /(^| )openid( |$)/.test(String(params.scope));
-  ctx.transactionManager.process(params, { codeVerifier, redirectUri: params.redirectUri, openid });
+  const tm = ctx.transactionManager;
+  // The state first, so that the verifier is kept (or refused) before the transaction is stored.
+  params.state ||= randomString(ctx.env, tm.keyLength);
+  keepVerifier(ctx.env, tm.namespace + params.state, codeVerifier, tm.expiresDays, popup);
+  tm.process(params, { redirectUri: params.redirectUri, openid });
   return sha256Base64url(subtle, codeVerifier).then((codeChallenge) =>
     Object.assign(params, { codeChallenge, codeChallengeMethod: 'S256' }),
   );

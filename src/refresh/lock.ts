@@ -7,10 +7,14 @@ import type { BrowserEnv } from '../types.js';
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `task` alone under `name`; resolves with its result. */
-export function withLock<T>(env: BrowserEnv, name: string, task: () => Promise<T>): Promise<T> {
+/**
+ * Runs `task` alone under `name`; resolves with its result. `signal` gives up waiting for the lock
+ * (rejects). Without Web Locks (Safari before 15.4) tabs are not serialised: each page queues its
+ * own renewals only (README, "Sessions without third-party cookies").
+ */
+export function withLock<T>(env: BrowserEnv, name: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const locks = env.locks?.();
-  if (locks) return locks.request(name, task) as unknown as Promise<T>;
+  if (locks) return locks.request(name, { signal }, task) as unknown as Promise<T>;
   const run = queue.then(task, task);
   queue = run.catch(() => undefined);
   return run;

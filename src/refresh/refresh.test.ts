@@ -226,3 +226,72 @@ describe('useRefreshTokens', () => {
     expect(calls[0]![0]).toMatchObject({ error: 'login_required' });
   });
 });
+
+describe('the refresh grant under the rotation lock', () => {
+  /** A request the tenant never answers; it fails only when the library aborts it. */
+  const hang = (init: RequestInit | undefined) =>
+    new Promise<Response>((_, reject) =>
+      init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    );
+  const calls: unknown[][] = [];
+  const renew = (options: Record<string, unknown>) => auth().checkSession(options, (...args) => calls.push(args));
+  const grants = () => tokenBodies().filter((b) => b.grant_type === 'refresh_token');
+  /** Once `sent` grants are out, moves the clock to `ms`: no answer 1 ms before, `count` timeouts at it. */
+  async function timesOutAt(ms: number, sent: number, count: number) {
+    await vi.waitFor(() => expect(grants()).toHaveLength(sent));
+    env.advance(ms - 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+    env.advance(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(count));
+    for (const [err] of calls) expect(err).toMatchObject({ error: 'timeout' });
+  }
+
+  it('a hung grant: `timeout` for each caller at its deadline, the request aborted, the lock let go', async () => {
+    await signIn(auth());
+    const respond = env.respond!;
+    env.respond = (url, init) => (url === `${TENANT}/oauth/token` ? hang(init) : respond(url, init));
+    calls.length = 0;
+    renew({ timeout: 5000 });
+    renew({ timeout: 5000 }); // waits for the lock the first one holds
+    await timesOutAt(5000, 1, 2);
+    expect(JSON.stringify(calls)).not.toContain('refresh-token-0');
+    const grant = env.fetches.filter((f) => f.url === `${TENANT}/oauth/token`).at(-1)!;
+    expect(grant.init!.signal!.aborted).toBe(true);
+    expect(grants()).toHaveLength(1); // the second caller's deadline passed before it had the lock
+
+    // The lock is free: the next renewal sends its grant; without `timeout` it waits 60 s.
+    calls.length = 0;
+    renew({});
+    await timesOutAt(60_000, 2, 1);
+
+    // The tenant answers again: the token (never spent) renews.
+    env.respond = respond;
+    const later = await check(auth());
+    expect(later[0]![0]).toBeNull();
+    expect(later[0]![1]).toMatchObject({ accessToken: 'AT1' });
+    expect(grants().map((b) => b.refresh_token)).toEqual(Array(3).fill('refresh-token-0'));
+  });
+
+  it('never sends a code or a refresh token twice, whatever _timesToRetryFailedRequests says', async () => {
+    const respond = env.respond!;
+    let failing = true;
+    env.respond = (url, init) =>
+      url === `${TENANT}/oauth/token` && failing ? json({ error: 'server_error' }, 503) : respond(url, init);
+    const webAuth = auth({ _timesToRetryFailedRequests: 3 });
+    await expect(signIn(webAuth)).rejects.toMatchObject({ error: 'server_error' });
+    expect(tokenBodies()).toHaveLength(1);
+
+    failing = false;
+    env.navigations.length = 0;
+    await signIn(webAuth);
+    failing = true;
+    const renewed = await check(webAuth);
+    expect(renewed[0]![0]).toMatchObject({ error: 'server_error' });
+    expect(tokenBodies().map((b) => b.grant_type)).toEqual([
+      'authorization_code',
+      'authorization_code',
+      'refresh_token',
+    ]);
+  });
+});

@@ -36,10 +36,12 @@ const readAnswer = (ctx: WebAuthContext, answer: AnyObject, entry: RefreshEntry)
     }),
   );
 
-/** One rotation under the lock; settles with the outcome (never rejects). */
-async function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome> {
+/** One rotation under the lock; settles with the outcome (never rejects). `signal`: the deadline. */
+async function rotate(ctx: WebAuthContext, options: AnyObject, signal: AbortSignal): Promise<Outcome> {
   const o = ctx.baseOptions;
   const entry = await readRefreshToken(ctx);
+  // Past the deadline (the caller has its answer) nothing is sent.
+  if (signal.aborted) return { err: null };
   if (!entry) return { err: null, fallback: true };
   const body: AnyObject = {
     grant_type: 'refresh_token',
@@ -50,7 +52,9 @@ async function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome>
   const audience = options.audience || o.audience;
   if (audience) body.audience = audience;
   prefetchKeySet(ctx); // for the refreshed ID token, loaded during the request
-  return postToTenant(ctx, 'oauth/token', body).then(
+  // Aborted at the deadline, the token is kept: if the tenant did rotate it, the next renewal's
+  // invalid_grant forgets it, as for any refused token.
+  return postToTenant(ctx, 'oauth/token', body, { signal }).then(
     ({ body: answer }) => readAnswer(ctx, answer, entry),
     async (err: AuthResponseError): Promise<Outcome> => {
       if (err.error !== 'invalid_grant') return { err };
@@ -61,10 +65,15 @@ async function rotate(ctx: WebAuthContext, options: AnyObject): Promise<Outcome>
   );
 }
 
+/** The default `timeout` of a renewal, as of `checkSession`'s iframe (60 s). */
+export const REFRESH_TIMEOUT_MS = 60_000;
+
 /**
  * Renews with the held refresh token; `iframe` runs the v10 silent authentication when the
  * fallback applies. `cb` gets v10's raw error fields (`error`, `error_description`), then the
  * caller's wrapping. With `useDpop` the caller waits for the chunk that signs the request first.
+ * After `options.timeout` ms (default {@link REFRESH_TIMEOUT_MS}) `cb` gets `timeout`, the request
+ * is aborted and the lock let go.
  */
 export function refreshSession(
   ctx: WebAuthContext,
@@ -72,11 +81,26 @@ export function refreshSession(
   cb: NodeCallback<any>,
   iframe: () => void,
 ): void {
-  void withLock(ctx.env, 'webauth-refresh:' + ctx.baseOptions.clientID, () => rotate(ctx, options)).then(
-    ({ err, result, fallback }) => {
-      if (!fallback) return err ? cb({ error: err.error, error_description: err.errorDescription }) : cb(null, result);
-      if (ctx.baseOptions.useRefreshTokensFallback) return iframe();
-      cb({ error: 'login_required', error_description: 'No valid refresh token is held' });
+  // Counted from the call, waiting for another tab's lock included: a hung request in one tab
+  // would otherwise hold back the renewals of every tab.
+  const deadline = new AbortController();
+  let done = false;
+  const settle = ({ err, result, fallback }: Outcome) => {
+    if (done) return;
+    done = true;
+    stop();
+    if (!fallback) return err ? cb({ error: err.error, error_description: err.errorDescription }) : cb(null, result);
+    if (ctx.baseOptions.useRefreshTokensFallback) return iframe();
+    cb({ error: 'login_required', error_description: 'No valid refresh token is held' });
+  };
+  const stop = ctx.env.timer(
+    () => {
+      deadline.abort();
+      settle({ err: { error: 'timeout', errorDescription: 'Timeout during the refresh token grant' } });
     },
+    Number(options.timeout) || REFRESH_TIMEOUT_MS,
   );
+  const lock = 'webauth-refresh:' + ctx.baseOptions.clientID;
+  // A lock given up at the deadline rejects: `settle` has run.
+  void withLock(ctx.env, lock, () => rotate(ctx, options, deadline.signal), deadline.signal).then(settle, () => {});
 }

@@ -22,6 +22,9 @@ export async function takeRefreshToken(ctx: RedirectContext): Promise<RefreshEnt
  * deleted (also without a token to revoke).
  */
 export async function revokeRefreshToken(ctx: RedirectContext, entry: RefreshEntry | undefined): Promise<void> {
+  // Outside the rotation lock, so that `logout` never waits for another tab's renewal. A renewal
+  // running meanwhile may rotate this token and keep its successor: harmless only because the
+  // tenant revokes the whole family, the successor included, so that one is refused and forgotten.
   const answered =
     entry &&
     postToTenant(

@@ -26,6 +26,8 @@ export interface FakeEnv extends BrowserEnv {
   advance(ms: number): void;
   /** What `localStorage()` gives: a Storage, undefined (absent) or 'throws'. */
   storage: Storage | undefined | 'throws';
+  /** What `sessionStorage()` gives (default: an empty memory storage). */
+  session: (Storage & { data: Map<string, string> }) | undefined | 'throws';
   /** The page's document and window, for tests that give the fake page a DOM (unset: none). */
   dom?: { document: Document; window: Window & Record<string, any> };
   /** Windows opened with `openWindow`, in order. */
@@ -122,6 +124,7 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
     fetches: [],
     clock: Date.parse('2026-11-23T12:00:00Z'),
     storage: undefined,
+    session: memoryStorage(),
     delays: [],
     delay: async (ms) => {
       env.delays.push(ms);
@@ -155,6 +158,10 @@ export function fakeEnv(url = 'https://app.example.com/callback'): FakeEnv {
     localStorage: () => {
       if (env.storage === 'throws') throw new Error('SecurityError: localStorage is disabled');
       return env.storage;
+    },
+    sessionStorage: () => {
+      if (env.session === 'throws') throw new Error('SecurityError: sessionStorage is disabled');
+      return env.session;
     },
     warn: (...args) => void env.warnings.push(args),
     submitForm: (html) => void env.submittedForms.push(html),

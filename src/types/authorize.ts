@@ -104,7 +104,10 @@ export interface LogoutOptions {
  * `response_mode=web_message` (both forced). Any `/authorize` parameter can be given.
  */
 export interface CheckSessionOptions extends AuthorizeOptions {
-  /** Milliseconds to wait for the tenant's answer before a `timeout` error (default 60 000). */
+  /**
+   * Milliseconds to wait for the tenant's answer before a `timeout` error (default 60 000). With
+   * `useRefreshTokens`, counted from the call (another tab's renewal included); the grant is then aborted.
+   */
   timeout?: number | undefined;
   /** Ignored: removed in v10 (the answer always comes by `postMessage`). Accepted for older code. */
   usePostMessage?: boolean | undefined;

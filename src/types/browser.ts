@@ -25,6 +25,11 @@ export interface BrowserEnv {
   writeCookie(cookie: string): void;
   /** `window.localStorage` (undefined where absent; may throw where disabled). */
   localStorage(): Storage | undefined;
+  /**
+   * `window.sessionStorage` (may throw where disabled): holds a PKCE code verifier for this tab.
+   * Without it the verifier goes to `localStorage`.
+   */
+  sessionStorage?(): Storage | undefined;
   /** `console.warn`: the library's warnings. */
   warn(...args: unknown[]): void;
   /** Adds a `message` listener to the window; returns a function that removes it. */

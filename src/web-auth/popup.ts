@@ -186,7 +186,7 @@ export class Popup {
       const opened = (handler as PopupHandler)._current_popup ?? null;
       // The popup chunk starts loading with the window, not after the digest (load() takes it then).
       if (handler instanceof PopupHandler) void loadCapability('popup').catch(() => undefined);
-      const ready = startPkce(this.ctx, params);
+      const ready = startPkce(this.ctx, params, true);
       let channel: PopupChannel | undefined;
       // Until the window is loaded, the handle closes and focuses the window itself.
       const handle: PopupChannel = {
