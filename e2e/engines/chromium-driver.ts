@@ -1,10 +1,13 @@
 /** Chromium through Playwright: a new browser context (a fresh profile) per session. */
 import type { Browser, Page } from 'playwright';
 import { launchOwnChromium } from '../support/browser.js';
+import { addVirtualAuthenticator } from '../tenant/playwright/index.js';
 import { DEFAULT_WAIT_MS, type EnginePage, type EngineSession } from './driver.js';
 
+const pages = new WeakMap<EnginePage, Page>();
+
 function wrap(page: Page): EnginePage {
-  return {
+  const wrapped: EnginePage = {
     goto: async (url) => void (await page.goto(url)),
     url: async () => page.url(),
     evaluate: (fn, arg) => page.evaluate(fn as any, arg) as any,
@@ -24,6 +27,8 @@ function wrap(page: Page): EnginePage {
       if (!page.isClosed()) await page.waitForEvent('close', { timeout });
     },
   };
+  pages.set(wrapped, page);
+  return wrapped;
 }
 
 let browser: Promise<Browser> | undefined;
@@ -32,7 +37,14 @@ export async function chromiumSession(): Promise<EngineSession> {
   const b = await (browser ??= launchOwnChromium());
   const context = await b.newContext({ ignoreHTTPSErrors: true });
   const page = await context.newPage();
-  return { page: wrap(page), version: `Chromium ${b.version()}`, close: () => context.close() };
+  return {
+    page: wrap(page),
+    newPage: async () => wrap(await context.newPage()),
+    // Chromium's WebAuthn domain, through the tenant package's helper.
+    addPasskeyAuthenticator: async (target) => void (await addVirtualAuthenticator(context, pages.get(target)!)),
+    version: `Chromium ${b.version()}`,
+    close: () => context.close(),
+  };
 }
 
 export async function closeChromium(): Promise<void> {

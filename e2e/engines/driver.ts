@@ -33,6 +33,13 @@ export interface EnginePage {
 /** A fresh browser profile with one tab. */
 export interface EngineSession {
   page: EnginePage;
+  /** Another tab of the same profile. */
+  newPage(): Promise<EnginePage>;
+  /**
+   * Gives `page` a virtual passkey authenticator (CTAP2, platform, resident keys, user
+   * verification), or says why this engine's driver has none.
+   */
+  addPasskeyAuthenticator(page: EnginePage): Promise<void | { unavailable: string }>;
   /** The engine's version string, as its driver reports it. */
   version: string;
   close(): Promise<void>;
@@ -57,4 +64,5 @@ export async function pollUntil(check: () => Promise<unknown>, timeoutMs: number
 }
 
 /** `(fn)(arg)` as source, for drivers that take a script string. */
-export const callSource = (fn: (arg: never) => unknown, arg: unknown) => `(${fn.toString()})(${JSON.stringify(arg ?? null)})`;
+export const callSource = (fn: (arg: never) => unknown, arg: unknown) =>
+  `(${fn.toString()})(${JSON.stringify(arg ?? null)})`;

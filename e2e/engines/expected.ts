@@ -22,4 +22,10 @@ export const EXPECTED: Record<FlowName, Record<EngineName, string>> = {
     firefox: 'access_denied (hint)',
     webkit: 'access_denied (hint)',
   },
+  passkeys: {
+    chromium: 'signed in',
+    firefox: 'skipped: WebDriver BiDi has no virtual authenticator (only classic WebDriver through geckodriver does)',
+    webkit: "skipped: WebKitWebDriver answers 'unknown command' to WebDriver's virtual authenticator",
+  },
+  'session events between tabs': { chromium: 'heard signed_in', firefox: 'heard signed_in', webkit: 'heard signed_in' },
 };

@@ -59,6 +59,10 @@ export async function firefoxSession(): Promise<EngineSession> {
   const [page] = await browser.pages();
   return {
     page: wrap(browser, page ?? (await browser.newPage())),
+    newPage: async () => wrap(browser, await browser.newPage()),
+    addPasskeyAuthenticator: async () => ({
+      unavailable: 'WebDriver BiDi has no virtual authenticator (only classic WebDriver through geckodriver does)',
+    }),
     version: await browser.version(),
     close: () => browser.close(),
   };

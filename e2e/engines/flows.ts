@@ -5,7 +5,7 @@
  * Each returns a short outcome word; the suite compares it with what that engine is expected to do.
  */
 import type { RunningTenant } from '../tenant/index.js';
-import type { EnginePage } from './driver.js';
+import type { EnginePage, EngineSession } from './driver.js';
 
 export interface FlowEnv {
   tenant: RunningTenant;
@@ -237,15 +237,76 @@ export async function passwordless(page: EnginePage, env: FlowEnv): Promise<stri
   return hashOutcome(page, env);
 }
 
+/**
+ * Passkey sign-up, then sign-in, with the driver's virtual authenticator: the app on
+ * `http://localhost` (a secure context; WebAuthn takes no IP address as RP ID), RP ID `localhost`.
+ */
+export async function passkeys(session: EngineSession, env: FlowEnv): Promise<string> {
+  const { page } = session;
+  await page.goto(appPage({ ...env, appOrigin: env.appOrigin.replace('127.0.0.1', 'localhost') }));
+  const authenticator = await session.addPasskeyAuthenticator(page);
+  if (authenticator) return `skipped: ${authenticator.unavailable}`;
+  return page.evaluate(
+    async ([cfg, email]: [object, string]) => {
+      const lib = await (window as any).libReady;
+      const webAuth = new lib.WebAuth(cfg);
+      try {
+        const made = await webAuth.passkey.signup({ email });
+        const back = await webAuth.passkey.login();
+        return made.idTokenPayload.sub === back.idTokenPayload.sub ? 'signed in' : 'another user';
+      } catch (err: any) {
+        return String(err.code ?? err.error ?? err.name);
+      }
+    },
+    [
+      { domain: env.tenant.domain, clientID: 'spa-client', responseType: 'code', usePKCE: true },
+      `engine-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+    ] as [object, string],
+  );
+}
+
+/** Two tabs of one profile: a sign-in in one reaches the other's `onSessionEvent` listener. */
+export async function sessionEvents(session: EngineSession, env: FlowEnv): Promise<string> {
+  const other = await session.newPage();
+  await other.goto(appPage(env));
+  await other.evaluate(async (cfg: object) => {
+    const lib = await (window as any).libReady;
+    (window as any).heard = [];
+    await new lib.WebAuth(cfg).onSessionEvent((event: unknown) => (window as any).heard.push(event));
+  }, config(env));
+  const { page } = session;
+  await toLoginPage(page, env, config(env));
+  await submitLogin(page, env);
+  const signedIn = await page.evaluate(async (cfg: object) => {
+    const lib = await (window as any).libReady;
+    const webAuth = new lib.WebAuth(cfg);
+    await webAuth.onSessionEvent(() => {});
+    return new Promise<string>((resolve) => webAuth.parseHash((err: any) => resolve(err ? String(err.error) : 'ok')));
+  }, config(env));
+  if (signedIn !== 'ok') return `login: ${signedIn}`;
+  await other.waitFor(() => (window as any).heard.length > 0, null);
+  const heard = await other.evaluate(() => (window as any).heard as Array<Record<string, unknown>>, null);
+  const event = heard[0]!;
+  const fields = Object.keys(event).sort().join(',');
+  return event.type === 'signed_in' && event.sub === ALICE_SUB && fields === 'sub,time,type'
+    ? 'heard signed_in'
+    : `heard ${JSON.stringify(heard)}`;
+}
+
+const onPage = (flow: (page: EnginePage, env: FlowEnv) => Promise<string>) => (session: EngineSession, env: FlowEnv) =>
+  flow(session.page, env);
+
 export const FLOWS = {
-  'redirect login': (page: EnginePage, env: FlowEnv) => redirectLogin(page, env),
-  'popup login': popupLogin,
-  logout,
-  'checkSession after login': checkSessionAfterLogin,
-  'usePKCE + useRefreshTokens across a reload': refreshAcrossReload,
-  useDpop: dpop,
-  'embedded login': embeddedLogin,
-  'passwordless email code': passwordless,
+  'redirect login': onPage((page, env) => redirectLogin(page, env)),
+  'popup login': onPage(popupLogin),
+  logout: onPage(logout),
+  'checkSession after login': onPage(checkSessionAfterLogin),
+  'usePKCE + useRefreshTokens across a reload': onPage(refreshAcrossReload),
+  useDpop: onPage(dpop),
+  'embedded login': onPage(embeddedLogin),
+  'passwordless email code': onPage(passwordless),
+  passkeys,
+  'session events between tabs': sessionEvents,
 } as const;
 
 export type FlowName = keyof typeof FLOWS;

@@ -150,6 +150,10 @@ export async function webkitSession(): Promise<EngineSession> {
   };
   return {
     page: page(current),
+    newPage: async () => page((await call('POST', '/window/new', { type: 'tab' })).handle as string),
+    addPasskeyAuthenticator: async () => ({
+      unavailable: "WebKitWebDriver answers 'unknown command' to WebDriver's virtual authenticator",
+    }),
     version: `WebKitGTK ${created.capabilities.browserVersion}`,
     close: async () => void (await call('DELETE', '').catch(() => {})),
   };
