@@ -37,7 +37,8 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
   checkOptionsObject(options);
   const usePostMessage = !!options.usePostMessage;
   const dataType = options.postMessageDataType || false;
-  const expectedOrigin = options.postMessageOrigin || currentLocation(ctx.env).origin;
+  const ownOrigin = currentLocation(ctx.env).origin;
+  const expectedOrigin = options.postMessageOrigin || ownOrigin;
   let params = mergeBase(ctx.baseOptions, BASE_KEYS, options);
   params.responseType = params.responseType || 'token';
   params.responseMode = params.responseMode || 'fragment';
@@ -70,7 +71,9 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
         if (location && location.protocol !== 'about:') answer(location.hash);
       });
     },
-    (value) => chunk((c) => c.renewAuthAnswer(ctx, value, cb), cb),
+    (value, shown) => chunk((c) => c.renewAuthAnswer(ctx, value, cb, shown), cb),
+    // A callback page of another origin that posts its answer cannot be told from the tenant's page.
+    !usePostMessage || expectedOrigin === ownOrigin,
   );
   if (expectsIdToken(params.responseType)) prefetchKeySet(ctx);
 }
