@@ -249,7 +249,7 @@ describe.each(['umd', 'esm'] as const)('checkSession failing fast with the %s bu
       description: text,
       error: 'timeout',
       error_description: text,
-      hint: expect.stringMatching(/^the tenant showed a page instead of answering: origin not in Allowed Web Origins/),
+      hint: expect.stringMatching(/^the tenant showed a page, no answer: origin not in Allowed Web Origins/),
     });
     expect(ms).toBeLessThan(5_000);
     // The tenant did answer, with its error page: the origin is not in the client's Allowed Web Origins.

@@ -84,10 +84,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // is now DPoP's alone): +65 B main file (26,799 B), all CDN files 33,612 B (-66 B). popup.callback
 // starts loading the fragment's key set beside the popup chunk instead of after it (the opener's
 // own prefetch reaches the callback page's storage only when both share an origin): +24 B main
-// file (26,823 B), all CDN files 33,636 B.
+// file (26,823 B), all CDN files 33,636 B. Issue 49: checkSession and renewAuth fail fast once the
+// tenant's page loaded in the iframe without answering (+112 B), and authorize starts loading the
+// key set as the page leaves (+17 B): +129 B main file (26,952 B), all CDN files 33,774 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26827;
-const BUDGET_TOTAL_GZIP = 33640;
+const BUDGET_GZIP = 26956;
+const BUDGET_TOTAL_GZIP = 33778;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

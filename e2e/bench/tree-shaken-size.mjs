@@ -40,9 +40,10 @@ const TARGET_GZIP = 7168;
 // (the callback page waits for no chunk); 25,178 B once the refresh grant's wait for DPoP's chunk
 // used the shared withProofs; 25,259 B with the revocation on logout there as well (logout with
 // refresh tokens no longer waits for a chunk before revoking: 74.3 -> 14.2 ms, bench codeflow);
-// 25,287 B with popup.callback's key set loaded beside the popup chunk.
+// 25,287 B with popup.callback's key set loaded beside the popup chunk; 25,413 B with issue 49's
+// fail-fast silent authentication and the key set loaded as `authorize` leaves the page.
 // A ratchet like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 25291;
+const COMMON_CEILING_GZIP = 25417;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -10,7 +10,7 @@ const CAUSES = `${ORIGINS}, ${CALLBACKS}, or ${COOKIES}`;
  * The hint of a silent `timeout` reported early: a page of another origin loaded in the hidden
  * iframe and did not answer (an error or login page, or a frame the browser refused).
  */
-export const SHOWN_PAGE_HINT = `the tenant showed a page instead of answering: ${CAUSES}`;
+export const SHOWN_PAGE_HINT = `the tenant showed a page, no answer: ${CAUSES}`;
 
 /** The hint for an ID token signed with HS256 (the client secret, which a browser cannot hold). */
 const HS256_HINT = 'the application must sign ID tokens with RS256';

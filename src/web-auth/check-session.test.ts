@@ -189,9 +189,7 @@ describe('checkSession', () => {
       error_description: text,
       hint: SHOWN_PAGE_HINT,
     });
-    expect(SHOWN_PAGE_HINT).toMatch(
-      /^the tenant showed a page instead of answering: origin not in Allowed Web Origins/,
-    );
+    expect(SHOWN_PAGE_HINT).toMatch(/^the tenant showed a page, no answer: origin not in Allowed Web Origins/);
     expect(ctx.transactionManager.storage.get(`com.auth0.auth.${state}`)).toBeUndefined();
     expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
   });

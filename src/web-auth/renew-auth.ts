@@ -37,8 +37,7 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
   checkOptionsObject(options);
   const usePostMessage = !!options.usePostMessage;
   const dataType = options.postMessageDataType || false;
-  const ownOrigin = currentLocation(ctx.env).origin;
-  const expectedOrigin = options.postMessageOrigin || ownOrigin;
+  const expectedOrigin = options.postMessageOrigin || currentLocation(ctx.env).origin;
   let params = mergeBase(ctx.baseOptions, BASE_KEYS, options);
   params.responseType = params.responseType || 'token';
   params.responseMode = params.responseMode || 'fragment';
@@ -72,8 +71,8 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
       });
     },
     (value, shown) => chunk((c) => c.renewAuthAnswer(ctx, value, cb, shown), cb),
-    // A callback page of another origin that posts its answer cannot be told from the tenant's page.
-    !usePostMessage || expectedOrigin === ownOrigin,
+    // A callback page of its own origin that posts its answer cannot be told from the tenant's page.
+    !(usePostMessage && options.postMessageOrigin),
   );
   if (expectsIdToken(params.responseType)) prefetchKeySet(ctx);
 }
