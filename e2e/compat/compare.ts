@@ -124,13 +124,13 @@ const isRedirectAuthorize = (e: any) =>
  * redirect `/authorize`, if any; every other request still compares, in order.
  */
 export function withoutMovedKeySetRequests(ours: unknown[], reference: unknown[]): [unknown[], unknown[]] {
-  const [o, r] = [[...ours], [...reference]];
+  const [o, r] = [ours, reference];
   const authorizes = (entries: unknown[]) => entries.flatMap((e, i) => (isRedirectAuthorize(e) ? [i] : []));
   const refAuthorizes = authorizes(r);
   const dropRef = new Set<number>();
   const dropOurs = new Set<number>();
   authorizes(o).forEach((at, n) => {
-    const others = o.map((e, i) => i).filter((i) => !isKeySetRequest(o[i]) || i === at);
+    const others = o.map((_, i) => i).filter((i) => !isKeySetRequest(o[i]) || i === at);
     const k = others.indexOf(at);
     const [before, after] = [others[k - 1] ?? -1, others[k + 1] ?? o.length];
     const moved = o.findIndex((e, i) => i > before && i < after && isKeySetRequest(e) && !dropOurs.has(i));
@@ -140,7 +140,7 @@ export function withoutMovedKeySetRequests(ours: unknown[], reference: unknown[]
     const theirs = from === undefined ? -1 : r.findIndex((e, i) => i > from && isKeySetRequest(e) && !dropRef.has(i));
     if (theirs >= 0) dropRef.add(theirs);
   });
-  return [o.filter((e, i) => !dropOurs.has(i)), r.filter((e, i) => !dropRef.has(i))];
+  return [o.filter((_, i) => !dropOurs.has(i)), r.filter((_, i) => !dropRef.has(i))];
 }
 
 /** Runs a scenario with both libraries in parallel and compares the normalised records. */
