@@ -11,6 +11,7 @@ const APP = 'https://app.example.com';
 let keys: TestKeys;
 let env: FakeEnv;
 let jwks: { count: number };
+let storage: Storage;
 
 const keySetRequests = () => env.fetches.filter((f) => f.url === JWKS).length;
 const signed = (nonce: string | null | undefined, extra: Record<string, unknown> = {}, iss = `${TENANT}/`) =>
@@ -31,7 +32,7 @@ const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLeng
 beforeEach(async () => {
   clearJwksMemoryCache();
   env = fakeEnv();
-  env.storage = memoryStorage(); // where the key-set freshness marker lives (none yet: a first visit)
+  env.storage = storage = memoryStorage(); // where the key-set freshness marker lives (none yet: a first visit)
   keys ??= await makeKeys();
   jwks = serveJwks(env, JWKS, keys);
 });
@@ -94,7 +95,7 @@ describe('key-set prefetch at flow start', () => {
   it('authorize loads the key set for the callback page, which verifies from storage (one request)', async () => {
     testWebAuth(env).authorize({});
     expect(keySetRequests()).toBe(1); // started in the call, before the page leaves
-    await vi.waitFor(() => expect(env.storage!.getItem(`webauth-js.jwks.${JWKS}`)).toMatch(/^\{/));
+    await vi.waitFor(() => expect(storage.getItem(`webauth-js.jwks.${JWKS}`)).toMatch(/^\{/));
     clearJwksMemoryCache(); // the callback page: a new page, the same storage
     const webAuth = testWebAuth(env);
     const url = new URL(env.navigations.at(-1)!);
@@ -118,11 +119,11 @@ describe('key-set prefetch at flow start', () => {
   it('parseHash starts the key-set request before it reads the transaction', async () => {
     const webAuth = testWebAuth(env);
     webAuth.authorize({});
-    const stored = () => env.storage!.getItem(`webauth-js.jwks.${JWKS}`);
+    const stored = () => storage.getItem(`webauth-js.jwks.${JWKS}`);
     await vi.waitFor(() => expect(stored()).toMatch(/^\{/)); // authorize's own, for the callback page
     // A callback page in a browser where that request never finished: nothing stored.
     clearJwksMemoryCache();
-    env.storage!.removeItem(`webauth-js.jwks.${JWKS}`);
+    storage.removeItem(`webauth-js.jwks.${JWKS}`);
     const url = new URL(env.navigations.at(-1)!);
     const requestsAtRead: number[] = [];
     const read = webAuth.transactionManager.getStoredTransaction.bind(webAuth.transactionManager);
