@@ -5,7 +5,7 @@
  * (`login_required` without a session, tokens with one), plus the error page the tenant shows for
  * an origin missing from Allowed Web Origins. Prints the gap message - load (negative: the message
  * came first) and the error page's load time from the iframe's insertion.
- * `npx tsx e2e/bench/silent-grace.ts [--runs 100]`
+ * `node scripts/run-e2e-ts.mjs e2e/bench/silent-grace.ts [--runs 100] [--latency 50] [--cross-site]`
  */
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright';
