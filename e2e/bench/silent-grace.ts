@@ -15,6 +15,7 @@ import { appUrl, openApp } from '../support/flow.js';
 import { latency, loadAverage, startBenchServers } from './speed-latency.js';
 import { percentile } from './speed-stats.js';
 import { tenantSession, type VisitEnv } from './speed-visits.js';
+import { NO_WEB_ORIGINS_CLIENT, withNoWebOriginsClient } from './speed-first-login.js';
 
 /** One raw iframe to `url`: when its message and its load event came, from its insertion (ms). */
 export function frameTimes(page: Page, url: string): Promise<{ message: number; load: number }> {
@@ -71,12 +72,7 @@ async function main() {
   const runs = Number(values.runs);
   const definition = defaultDefinition();
   definition.rate_limits = { ...definition.rate_limits, '*': { limit: 1_000_000, window_seconds: 60 } };
-  // A client whose Allowed Web Origins lack the app: the tenant shows its error page.
-  definition.clients.push({
-    ...definition.clients.find((c) => c.client_id === 'spa-client')!,
-    client_id: 'no-web-origins',
-    web_origins: [],
-  });
+  withNoWebOriginsClient(definition); // the tenant shows its error page to this client's iframe
   latency.ms = Number(values.latency);
   const { tenant, app, browser, close } = await startBenchServers(definition);
   try {
@@ -97,7 +93,7 @@ async function main() {
       ...(values['cross-site']
         ? []
         : [['tokens page', pages['signed-in']!, authorizeUrl(env, 'spa-client')] as [string, Page, string]]),
-      ['error page (origin not allowed)', pages.anonymous!, authorizeUrl(env, 'no-web-origins')],
+      ['error page (origin not allowed)', pages.anonymous!, authorizeUrl(env, NO_WEB_ORIGINS_CLIENT)],
     ];
     console.log(`tenant latency ${latency.ms} ms, ${runs} runs each, load average ${loadAverage()}`);
     for (const [name, page, url] of cases) {
