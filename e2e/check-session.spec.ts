@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { useBrowserHarness } from './support/harness.js';
+import { defaultDefinition } from './tenant/index.js';
+import { NO_WEB_ORIGINS_CLIENT, withNoWebOriginsClient } from './bench/speed-first-login.js';
 import {
   ALICE,
   ALL_LIBS,
@@ -20,7 +22,13 @@ import {
 
 // The tenant on the app's site (127.0.0.1, another port): another origin, but its session cookie
 // still reaches the iframe, as it does where a tenant has a custom domain under the app's site.
-const h = useBrowserHarness({ testEndpoints: true, http: true, host: '127.0.0.1' });
+// The built-in tenant with one more client, whose Allowed Web Origins lack the app.
+const h = useBrowserHarness({
+  testEndpoints: true,
+  http: true,
+  host: '127.0.0.1',
+  config: withNoWebOriginsClient(defaultDefinition()),
+});
 
 const config = (lib: LibBuild, clientID = 'spa-client'): AppConfig => ({
   domain: h.tenant.url, // a domain with a scheme is used as it is (plain HTTP here)
@@ -213,6 +221,50 @@ describe.each(['umd', 'esm'] as const)('checkSession message checks with the %s 
     expect(new Set(codes)).toEqual(new Set(['login_required']));
     expect(await iframesLeft(h.page)).toBe(0);
     expect(await messageListeners(h.page)).toBe(before);
+  });
+});
+
+describe.each(['umd', 'esm'] as const)('checkSession failing fast with the %s build', (lib) => {
+  /** checkSession with `timeout` 60 s, and how long it took in the page. */
+  const timed = (cfg: AppConfig) =>
+    h.page.evaluate(async (cfg) => {
+      const webAuth = new (await (window as any).libReady).WebAuth(cfg);
+      const t0 = performance.now();
+      const seen = await new Promise<Seen>((resolve) =>
+        webAuth.checkSession({ timeout: 60_000 }, (err: unknown, result: unknown) =>
+          resolve({ err: err ? JSON.parse(JSON.stringify(err)) : null, result: result ?? null }),
+        ),
+      );
+      return { ...seen, ms: performance.now() - t0 };
+    }, cfg);
+
+  it('ends with the cause long before its timeout when the tenant shows its error page', async () => {
+    await openApp(h.page, h.app.url, lib);
+    const page = h.page.waitForResponse((r) => r.url().startsWith(`${h.tenant.url}/authorize?`));
+    const { err, ms } = await timed(config(lib, NO_WEB_ORIGINS_CLIENT));
+    const text = 'Timeout during executing web_message communication';
+    expect(err).toEqual({
+      original: { error: 'timeout', error_description: text },
+      code: 'timeout',
+      description: text,
+      error: 'timeout',
+      error_description: text,
+      hint: expect.stringMatching(/^the tenant showed a page, no answer: origin not in Allowed Web Origins/),
+    });
+    expect(ms).toBeLessThan(5_000);
+    // The tenant did answer, with its error page: the origin is not in the client's Allowed Web Origins.
+    expect((await page).status()).toBe(400);
+    expect(await iframesLeft(h.page)).toBe(0);
+  });
+
+  it('still gets the real answer of a slow tenant (its page loads only once it answers)', async () => {
+    await signedIn(lib);
+    h.tenant.addFault({ path: '/authorize', fault: { kind: 'delay', ms: 2_500 }, times: 1 });
+    const { err, result, ms } = await timed(config(lib));
+    expect(err).toBeNull();
+    expect(result!.accessToken).toEqual(expect.any(String));
+    expect(result!.idTokenPayload).toMatchObject({ iss: h.tenant.issuer, aud: 'spa-client' });
+    expect(ms).toBeGreaterThan(2_500);
   });
 });
 

@@ -105,9 +105,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // deadline (issue 53, findings 4, 6; both in the main file, with the code flow's redemption and
 // grant): +431 B main file on its own. With the above: main file 28,086 B, all CDN files 38,708
 // B.
+// Fail-fast silent authentication and the key set loaded as authorize leaves the page (issue 49):
+// +129 B main file on its own. With the above: main file 28,231 B, all CDN files 38,862 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28090;
-const BUDGET_TOTAL_GZIP = 38712;
+const BUDGET_GZIP = 28235;
+const BUDGET_TOTAL_GZIP = 38866;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

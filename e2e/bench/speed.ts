@@ -8,6 +8,8 @@
  * page's initial chunk (e2e/bench/tree-shaken-size.mjs), each against auth0-js. Part `codeflow`:
  * the code flow with refresh tokens, the CDN main file against the all-in-one file (speed-code-flow.ts).
  * Part `popup`: `popup.callback` on a page without the key set, the same two files (speed-popup.ts).
+ * Parts `firstlogin` (a first login whose app page never called `checkSession`) and `failfast`
+ * (`checkSession` answered with the tenant's error page): speed-first-login.ts.
  * `npm run bench [-- --runs 15 --calls 1000 --only visits,codeflow --hint preload]`.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +26,7 @@ import { benchConfig, tenantSession, visitRun, type VisitEnv, type VisitFigures 
 import { anonymousLoadsRun, coldCheckSessionRun } from './speed-sessions.js';
 import { CODE_FLOW_COLUMNS, codeFlowRows } from './speed-code-flow.js';
 import { popupRows } from './speed-popup.js';
+import { failFastRows, firstLoginRows, withNoWebOriginsClient } from './speed-first-login.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,6 +42,8 @@ const RUNS = Number(args.runs);
 const ANONYMOUS_LOADS = 100;
 const WARM_VALIDATIONS = 20;
 const NONCE = 'bench-nonce-0123456789';
+/** The `timeout` of the fail-fast part's checkSession: auth0-js waits all of it. */
+const FAIL_FAST_TIMEOUT_MS = 10_000;
 const part = (name: string) => args.only === undefined || args.only.split(',').includes(name);
 
 const LOOPS: readonly Loop[] = ['construct+url', 'construct', 'construct, no telemetry'];
@@ -216,7 +221,7 @@ async function memory(browser: Browser, env: VisitEnv): Promise<void> {
 function benchDefinition() {
   const definition = defaultDefinition();
   definition.rate_limits = { ...definition.rate_limits, '*': { limit: 1_000_000, window_seconds: 60 } };
-  return definition;
+  return withNoWebOriginsClient(definition);
 }
 
 /** The size reports, printed as they are (their ceilings are checked by npm test, not here). */
@@ -259,6 +264,14 @@ async function main() {
     if (part('popup')) {
       console.log('\npopup.authorize, the callback page without the key set; library files served no-store');
       printTable(await popupRows(browser, env, RUNS), CODE_FLOW_COLUMNS);
+    }
+    if (part('firstlogin')) {
+      console.log('\nfirst login by redirect, the app page never calling checkSession (new context each run)');
+      printTable(await firstLoginRows(browser, env, RUNS));
+    }
+    if (part('failfast')) {
+      console.log('\ncheckSession when the tenant answers the iframe with its error page (origin not allowed)');
+      printTable(await failFastRows(browser, env, RUNS, FAIL_FAST_TIMEOUT_MS));
     }
     if (part('memory')) await memory(browser, env);
   } finally {

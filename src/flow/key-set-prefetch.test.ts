@@ -11,6 +11,7 @@ const APP = 'https://app.example.com';
 let keys: TestKeys;
 let env: FakeEnv;
 let jwks: { count: number };
+let storage: Storage;
 
 const keySetRequests = () => env.fetches.filter((f) => f.url === JWKS).length;
 const signed = (nonce: string | null | undefined, extra: Record<string, unknown> = {}, iss = `${TENANT}/`) =>
@@ -31,7 +32,7 @@ const answered = (calls: unknown[]) => vi.waitFor(() => expect(calls).toHaveLeng
 beforeEach(async () => {
   clearJwksMemoryCache();
   env = fakeEnv();
-  env.storage = memoryStorage(); // where the key-set freshness marker lives (none yet: a first visit)
+  env.storage = storage = memoryStorage(); // where the key-set freshness marker lives (none yet: a first visit)
   keys ??= await makeKeys();
   jwks = serveJwks(env, JWKS, keys);
 });
@@ -91,9 +92,38 @@ describe('key-set prefetch at flow start', () => {
     expect(jwks.count).toBe(1);
   });
 
+  it('authorize loads the key set for the callback page, which verifies from storage (one request)', async () => {
+    testWebAuth(env).authorize({});
+    expect(keySetRequests()).toBe(1); // started in the call, before the page leaves
+    await vi.waitFor(() => expect(storage.getItem(`webauth-js.jwks.${JWKS}`)).toMatch(/^\{/));
+    clearJwksMemoryCache(); // the callback page: a new page, the same storage
+    const webAuth = testWebAuth(env);
+    const url = new URL(env.navigations.at(-1)!);
+    const hash = `#access_token=AT&id_token=${await signed(url.searchParams.get('nonce'))}&state=${url.searchParams.get('state')}`;
+    const result = await new Promise((resolve) => webAuth.parseHash({ hash }, (err, res) => resolve(err ?? res)));
+    expect(result).toMatchObject({ accessToken: 'AT' });
+    expect(jwks.count).toBe(1);
+  });
+
+  it('authorize requests no key set when one is stored, nor without id_token in responseType', async () => {
+    testWebAuth(env, { responseType: 'token' }).authorize({});
+    testWebAuth(env, { responseType: 'code' }).authorize({});
+    expect(keySetRequests()).toBe(0);
+    testWebAuth(env).authorize({});
+    await vi.waitFor(() => expect(jwks.count).toBe(1));
+    clearJwksMemoryCache(); // another page of the app, within the set's lifetime
+    testWebAuth(env).authorize({ responseType: 'id_token' });
+    expect(keySetRequests()).toBe(1);
+  });
+
   it('parseHash starts the key-set request before it reads the transaction', async () => {
     const webAuth = testWebAuth(env);
     webAuth.authorize({});
+    const stored = () => storage.getItem(`webauth-js.jwks.${JWKS}`);
+    await vi.waitFor(() => expect(stored()).toMatch(/^\{/)); // authorize's own, for the callback page
+    // A callback page in a browser where that request never finished: nothing stored.
+    clearJwksMemoryCache();
+    storage.removeItem(`webauth-js.jwks.${JWKS}`);
     const url = new URL(env.navigations.at(-1)!);
     const requestsAtRead: number[] = [];
     const read = webAuth.transactionManager.getStoredTransaction.bind(webAuth.transactionManager);
@@ -101,8 +131,8 @@ describe('key-set prefetch at flow start', () => {
     const hash = `#access_token=AT&id_token=${await signed(url.searchParams.get('nonce'))}&state=${url.searchParams.get('state')}`;
     const result = await new Promise((resolve) => webAuth.parseHash({ hash }, (err, res) => resolve(err ?? res)));
     expect(result).toMatchObject({ accessToken: 'AT' });
-    expect(requestsAtRead).toEqual([1]);
-    expect(jwks.count).toBe(1);
+    expect(requestsAtRead).toEqual([2]);
+    expect(jwks.count).toBe(2);
   });
 
   it('parseHash requests nothing for a token of another issuer or another algorithm', async () => {

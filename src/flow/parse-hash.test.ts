@@ -140,7 +140,8 @@ describe('authorize → parseHash', () => {
     const foreign = await keys.sign(claimsFor(env, 'https://evil.example/', 'CID', { nonce }));
     const { err } = await parse(auth, { hash: `#id_token=${foreign}&access_token=A&state=${state}` });
     expect(err.errorDescription).toMatch(/^Issuer \(iss\) claim mismatch/);
-    expect(env.fetches).toEqual([]);
+    // `authorize` loaded the configured key set for the callback page; the foreign token added none.
+    expect(env.fetches.map((f) => f.url)).toEqual([JWKS]);
     ({ state, nonce } = startLogin(auth));
     const good = await keys.sign(claimsFor(env, ISSUER, 'CID', { nonce }));
     await parse(auth, { hash: `#id_token=${good}&access_token=A&state=${state}` });

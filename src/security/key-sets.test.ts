@@ -182,10 +182,13 @@ const cases: AttackCase<TokenSetup>[] = [
     error: 'timeout',
     setup: {
       jwks: () => new Promise<Response>(() => {}),
-      // Once the key set is requested, 5 s pass on the page's clock: the check must give up by then.
+      // Once the key set is requested (by `authorize`, for the callback page) and parseHash has taken
+      // the transaction and waits for the set, 5 s pass on the page's clock: the check must give up by then.
       before: (c) =>
         void (async () => {
-          for (let i = 0; i < 2000 && !c.env.fetches.some((f) => f.url === JWKS_URL); i++) await settle();
+          const waiting = () =>
+            c.env.fetches.some((f) => f.url === JWKS_URL) && !c.env.readCookies().includes('com.auth0.auth.');
+          for (let i = 0; i < 2000 && !waiting(); i++) await settle();
           c.env.advance(5000);
         })(),
     },

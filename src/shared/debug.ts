@@ -4,6 +4,13 @@ import type { DebugHook } from '../types/debug.js';
 const ORIGINS = 'origin not in Allowed Web Origins';
 const CALLBACKS = 'redirectUri not in Allowed Callback URLs';
 const COOKIES = 'third-party cookies may be blocked: serve the tenant from a custom domain of this site';
+const CAUSES = `${ORIGINS}, ${CALLBACKS}, or ${COOKIES}`;
+
+/**
+ * The hint of a silent `timeout` reported early: a page of another origin loaded in the hidden
+ * iframe and did not answer (an error or login page, or a frame the browser refused).
+ */
+export const SHOWN_PAGE_HINT = `the tenant showed a page, no answer: ${CAUSES}`;
 
 /** The hint for an ID token signed with HS256 (the client secret, which a browser cannot hold). */
 const HS256_HINT = 'the application must sign ID tokens with RS256';
@@ -16,7 +23,7 @@ export function hintFor(code: unknown, description: unknown, silent?: boolean): 
   const text = typeof description === 'string' ? description : '';
   if (silent && code === 'login_required') return COOKIES;
   // The tenant shows an error page instead of answering when the origin or the callback is refused.
-  if (silent && code === 'timeout') return `no answer: ${ORIGINS}, ${CALLBACKS}, or ${COOKIES}`;
+  if (silent && code === 'timeout') return `no answer: ${CAUSES}`;
   // v10's own check: the page that receives the answer must be on the calling page's origin.
   if (code === 'origin_mismatch') return "redirectUri or popupOrigin is not this page's origin";
   // A refused CORS request reaches the page as a network failure, without a status.
@@ -26,20 +33,25 @@ export function hintFor(code: unknown, description: unknown, silent?: boolean): 
   return /"HS256"/.test(text) ? HS256_HINT : undefined;
 }
 
-/** Adds `hint` to an error object when one applies; returns the error. */
+/**
+ * Adds `hint` to an error object when one applies; returns the error. A silent run's raw error may
+ * carry its own (non-enumerable, so `original` stays v10's): {@link SHOWN_PAGE_HINT}.
+ */
 export function withHint<E extends object>(err: E, silent?: boolean): E {
   const record = err as {
     error?: unknown;
     code?: unknown;
     description?: unknown;
     errorDescription?: unknown;
-    original?: { message?: unknown };
+    original?: { message?: unknown; hint?: string };
   };
-  const hint = hintFor(
-    record.error ?? record.code,
-    record.errorDescription ?? record.description ?? record.original?.message,
-    silent,
-  );
+  const hint =
+    (silent && record.original?.hint) ||
+    hintFor(
+      record.error ?? record.code,
+      record.errorDescription ?? record.description ?? record.original?.message,
+      silent,
+    );
   if (hint) (err as { hint?: string }).hint = hint;
   return err;
 }

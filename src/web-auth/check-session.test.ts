@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearJwksMemoryCache } from '../id-token/jwks.js';
-import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
+import { dispatchMessage, fakeEnv, loadFrame, type FakeEnv } from '../testing/fake-env.js';
+import { SHOWN_PAGE_GRACE_MS } from '../browser/child-window.js';
+import { SHOWN_PAGE_HINT } from '../shared/debug.js';
 import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import { checkSession, CHECK_SESSION_TIMEOUT_MS } from './check-session.js';
@@ -169,6 +171,27 @@ describe('checkSession', () => {
     const short = start(ctx, { timeout: 1500 });
     env.advance(1500);
     expect(short.calls).toHaveLength(1);
+  });
+
+  it('ends with v10 timeout fields and the cause once the tenant showed a page that did not answer', () => {
+    const ctx = setup();
+    const { calls, frame, state } = start(ctx);
+    loadFrame(frame!, undefined); // the tenant's error page: another origin, no message
+    env.advance(SHOWN_PAGE_GRACE_MS - 1);
+    expect(calls).toHaveLength(0);
+    env.advance(1);
+    const text = 'Timeout during executing web_message communication';
+    expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({
+      original: { error: 'timeout', error_description: text },
+      code: 'timeout',
+      description: text,
+      error: 'timeout',
+      error_description: text,
+      hint: SHOWN_PAGE_HINT,
+    });
+    expect(SHOWN_PAGE_HINT).toMatch(/^the tenant showed a page, no answer: origin not in Allowed Web Origins/);
+    expect(ctx.transactionManager.storage.get(`com.auth0.auth.${state}`)).toBeUndefined();
+    expect(leftovers()).toEqual({ frames: 0, listeners: 0, timers: 0 });
   });
 
   it('leaves no iframe, listener or timer behind after 100 calls', () => {

@@ -62,7 +62,8 @@ describe('debug option', () => {
       'parseHash:state-mismatch',
     ]);
     expect(events[0]!.detail).toEqual({ state: true, nonce: true });
-    expect(events[2]!.detail).toEqual({ kid: 'k1', from: 'network' });
+    // `authorize` loaded the key set (for the callback page), so the first check finds it in memory.
+    expect(events[2]!.detail).toEqual({ kid: 'k1', from: 'memory' });
     expect(events[5]!.detail).toEqual({ kid: 'k1', from: 'memory' });
     expect(events[6]!.detail).toEqual({ claim: 'nonce' });
     expect(events[7]!.detail).toEqual({ transactionFound: false, responseHasState: true });

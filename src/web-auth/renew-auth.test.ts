@@ -4,6 +4,8 @@ import { dispatchMessage, fakeEnv, loadFrame, type FakeEnv } from '../testing/fa
 import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { testWebAuth } from '../testing/web-auth.js';
 import { RENEW_AUTH_TIMEOUT_MS } from './renew-auth.js';
+import { SHOWN_PAGE_GRACE_MS } from '../browser/child-window.js';
+import { SHOWN_PAGE_HINT } from '../shared/debug.js';
 
 const TENANT = 'https://me.auth0.com';
 const APP = 'https://app.example.com';
@@ -154,6 +156,25 @@ describe('renewAuth', () => {
     const short = start({ timeout: 1000 });
     env.advance(1000);
     await answered(short.calls);
+  });
+
+  it('ends early with the cause once a page of another origin loaded without answering', async () => {
+    const { calls, frame } = start({ usePostMessage: true });
+    loadFrame(frame, undefined); // not the callback page of this origin: the tenant's own page
+    env.advance(SHOWN_PAGE_GRACE_MS);
+    await answered(calls);
+    expect(JSON.parse(JSON.stringify(calls[0]![0]))).toEqual({
+      error: 'timeout',
+      errorDescription: 'Timeout during authentication renew.',
+      hint: SHOWN_PAGE_HINT,
+    });
+  });
+
+  it('waits the whole timeout when the answer may be posted by a callback page of another origin', () => {
+    const { calls, frame } = start({ usePostMessage: true, postMessageOrigin: 'https://silent.example.com' });
+    loadFrame(frame, undefined); // that callback page may post whenever it is ready
+    env.advance(RENEW_AUTH_TIMEOUT_MS - 1);
+    expect(calls).toHaveLength(0);
   });
 
   it('throws the options error without options, before any iframe', () => {

@@ -70,7 +70,9 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
         if (location && location.protocol !== 'about:') answer(location.hash);
       });
     },
-    (value) => chunk((c) => c.renewAuthAnswer(ctx, value, cb), cb),
+    (value, shown) => chunk((c) => c.renewAuthAnswer(ctx, value, cb, shown), cb),
+    // A callback page of its own origin that posts its answer cannot be told from the tenant's page.
+    !(usePostMessage && options.postMessageOrigin),
   );
   if (expectsIdToken(params.responseType)) prefetchKeySet(ctx);
 }

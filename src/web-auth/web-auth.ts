@@ -6,6 +6,7 @@ import { telemetryFor } from '../http/telemetry.js';
 import { callbackOrPromise } from '../shared/callback.js';
 import { SsoDataStorage } from '../storage/sso-data-storage.js';
 import { authorize } from '../flow/authorize.js';
+import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
 import { startCaptcha } from './captcha-start.js';
 import type { Captcha, CaptchaConfiguration } from './captcha/types.js';
 import type { CheckSessionOptions } from './check-session.js';
@@ -142,7 +143,13 @@ export class WebAuth {
    * ```
    */
   authorize(options?: AuthorizeOptions): void {
-    if (!usesPkce(this.ctx, options)) return authorize(this.ctx, options);
+    if (!usesPkce(this.ctx, options)) {
+      authorize(this.ctx, options);
+      // The callback page verifies its ID token with the key set: loaded while this page leaves,
+      // it is stored before that page needs it (COMPATIBILITY S2).
+      if (expectsIdToken(options?.responseType || this.ctx.baseOptions.responseType)) prefetchKeySet(this.ctx);
+      return;
+    }
     // The challenge is a digest (asynchronous); every argument check above it still throws here.
     const url = pkceAuthorizeUrl(this.ctx, options);
     void url.then((u) => this.ctx.env.navigate(u));

@@ -10,7 +10,7 @@ import { CREDENTIALS_IN_REDIRECT_URI, urlOrigin } from '../browser/url-origin.js
 import type { AuthDone, WebAuthContext } from '../flow/context.js';
 import { validateAuthenticationResponse } from '../flow/validate-response.js';
 import { expectsIdToken, prefetchKeySet } from '../flow/key-set-prefetch.js';
-import { trace, traceIgnored } from '../shared/debug.js';
+import { SHOWN_PAGE_HINT, trace, traceIgnored } from '../shared/debug.js';
 import type { AnyObject } from '../shared/types.js';
 import type { AuthResult, WebMessageHandler } from '../types.js';
 
@@ -41,11 +41,13 @@ export function runWebMessage(
 ): void {
   params.responseMode = 'web_message';
   params.prompt = 'none';
-  const fail = (error: AnyObject, state: unknown) => {
+  const fail = (error: AnyObject, state: unknown, shown?: boolean) => {
     const location = currentLocation(ctx.env);
     if (error.error === 'consent_required' && location.hostname === 'localhost') ctx.env.warn(CONSENT_ON_LOCALHOST);
     ctx.transactionManager.clearTransaction(state as string);
-    cb({ error: error.error, error_description: error.error_description });
+    const out = { error: error.error, error_description: error.error_description };
+    // Not enumerable: the v10 fields (and `original`) stay as they were; `withHint` reads it.
+    cb(shown ? Object.defineProperty(out, 'hint', { value: SHOWN_PAGE_HINT }) : out);
   };
   const windowOrigin = currentLocation(ctx.env).origin;
   const redirectUri = String(params.redirectUri);
@@ -76,7 +78,7 @@ export function runWebMessage(
     url,
     expected,
     timeout,
-    (data) => {
+    (data, shown) => {
       const response = data?.response as AnyObject | undefined;
       trace(debug, 'webMessage', response ? 'message-accepted' : 'timeout', {
         origin: expected.origin,
@@ -84,7 +86,7 @@ export function runWebMessage(
       });
       if (!response) {
         const error = { error: 'timeout', error_description: 'Timeout during executing web_message communication' };
-        return fail(error, params.state);
+        return fail(error, params.state, shown);
       }
       if (response.error) return fail(response, response.state);
       // Checked: the iframe is detached a task later, after `cb` and what it starts.

@@ -1,6 +1,6 @@
 /** `renewAuth` once its hidden iframe answered or timed out (loaded on first use, issue 32). */
 import { tapError } from '../../shared/callback.js';
-import { trace, withHint } from '../../shared/debug.js';
+import { SHOWN_PAGE_HINT, trace, withHint } from '../../shared/debug.js';
 import type { WebAuthContext } from '../../flow/context.js';
 import { parseHash } from '../../flow/parse-hash.js';
 import type { NodeCallback } from '../../shared/types.js';
@@ -8,8 +8,11 @@ import type { NodeCallback } from '../../shared/types.js';
 /** What v10 parses when no answer came in time. */
 const TIMEOUT_HASH = '#error=timeout&error_description=Timeout+during+authentication+renew.';
 
-/** Reports the iframe's answer (`undefined`: the timeout): a posted object as it came, else the parsed hash. */
-export function renewAuthAnswer(ctx: WebAuthContext, value: unknown, cb: NodeCallback<any>): void {
+/**
+ * Reports the iframe's answer (`undefined`: the timeout, or `shown`: the tenant showed a page that
+ * did not answer): a posted object as it came, else the parsed hash.
+ */
+export function renewAuthAnswer(ctx: WebAuthContext, value: unknown, cb: NodeCallback<any>, shown?: boolean): void {
   trace(ctx.baseOptions.debug, 'renewAuth', value === undefined ? 'timeout' : 'answered');
   // v10 handed an already parsed (object or null) answer over unchanged.
   if (value !== undefined && typeof value === 'object') return cb(null, value);
@@ -17,6 +20,9 @@ export function renewAuthAnswer(ctx: WebAuthContext, value: unknown, cb: NodeCal
   parseHash(
     ctx,
     { hash: value === undefined ? TIMEOUT_HASH : String(value) },
-    tapError(cb, (err) => withHint(err, true)),
+    tapError(cb, (err) => {
+      withHint(err, true);
+      if (shown) err.hint = SHOWN_PAGE_HINT;
+    }),
   );
 }
