@@ -41,7 +41,8 @@ const RANK = new Map(TENANT_LAYERS.flatMap((names, rank) => names.map((name) => 
  * are declared in terms of each other. Tests and the test-side folders are left out.
  */
 export const SRC_LAYERS = [
-  ['index.ts', 'cdn.ts', 'modular'], // entries
+  ['index.ts', 'all.ts', 'cdn.ts', 'modular'], // entries
+  ['exports.ts'], // what the two ESM entries export
   ['web-auth/web-auth.ts'], // facade
   ['web-auth/silent-auth.ts', 'authentication/authentication.ts', 'management/management.ts'],
   ['web-auth'], // v10's flows (capabilities): popup, cross-origin login, passwordless, captcha, ...
