@@ -143,7 +143,7 @@ describe.each(BUNDLERS)('an auth0-js app built with %s', (bundler) => {
       await popup.close();
       // The popup capability's watcher saw the window close (a chunk that failed would say so instead).
       const answer = await page.evaluate(() => (window as any).answer);
-      expect(answer).toEqual({ original: 'User closed the popup window' });
+      expect(answer).toEqual({ name: 'RequestError', original: 'User closed the popup window' });
     },
   );
 });

@@ -85,9 +85,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // starts loading the fragment's key set beside the popup chunk instead of after it (the opener's
 // own prefetch reaches the callback page's storage only when both share an origin): +24 B main
 // file (26,823 B), all CDN files 33,636 B.
+// Issue 52: the entry hands the chunk loaders to the facade (the default ES entry hands it the
+// modules instead, so apps bundle into one file with any bundler): +27 B, 26,854 B and 33,667 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 26827;
-const BUDGET_TOTAL_GZIP = 33640;
+const BUDGET_GZIP = 26858;
+const BUDGET_TOTAL_GZIP = 33671;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -51,10 +51,8 @@ export function useCapabilities(table: CapabilityLoaders): void {
  * ```
  */
 export function loadCapability<N extends CapabilityName>(name: N): Promise<Capability<N>> {
-  const table = loaders;
-  const loading = table
-    ? table[name]()
-    : Promise.reject(new Error('no entry of the package set how to load it (import from "webauth-js")'));
+  // No table: a module of the package imported without its entry (not a supported path).
+  const loading = loaders ? loaders[name]() : Promise.reject(new Error('no entry loaded'));
   return loading.catch((cause: unknown) => {
     const why = cause instanceof Error ? cause.message : String(cause);
     throw new ChunkLoadError(`The ${name} part of webauth-js could not be loaded: ${why}`, { cause });
