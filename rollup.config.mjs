@@ -48,9 +48,10 @@ export const cdnChunkFileNames = (chunk) =>
 
 export default [
   {
-    // One file per source module, so bundlers can drop what an app does not use; the modular
-    // entry (webauth-js/modular) is a second input over the same modules.
-    input: ['src/index.ts', 'src/modular/index.ts'],
+    // One file per source module, so bundlers can drop what an app does not use. Three entries
+    // over the same modules: all.js (`webauth-js`, no dynamic import), index.js (`webauth-js/lazy`,
+    // the capabilities as import()) and the modular entry (webauth-js/modular).
+    input: ['src/all.ts', 'src/index.ts', 'src/modular/index.ts'],
     external,
     plugins: [ts()],
     output: {

@@ -92,17 +92,18 @@ it('passes arethetypeswrong for node16 (ESM and CJS) and bundlers on every entry
     .filter((key) => key.endsWith('.map'))
     .map((key) => key.slice(2));
   expect(maps.length).toBeGreaterThan(0);
-  const r = await run(bin('attw'), [...args, '--exclude-entrypoints', 'modular', ...maps], repoRoot);
+  const r = await run(bin('attw'), [...args, '--exclude-entrypoints', 'modular', 'lazy', ...maps], repoRoot);
   expect(r.code, r.out).toBe(0);
-  // The modular entry is ESM only: from CommonJS it loads through require(esm) (Node >= 20.19, our
-  // `engines`), which arethetypeswrong still reports as dynamic-import-only.
+  // The modular and lazy entries are ESM only: from CommonJS they load through require(esm) (Node
+  // >= 20.19, our `engines`), which arethetypeswrong still reports as dynamic-import-only.
   const modular = await run(
     bin('attw'),
-    [...args, '--entrypoints', 'modular', '--ignore-rules', 'cjs-resolves-to-esm'],
+    [...args, '--entrypoints', 'modular', 'lazy', '--ignore-rules', 'cjs-resolves-to-esm'],
     repoRoot,
   );
   expect(modular.code, modular.out).toBe(0);
   expect(modular.out).toContain('"webauth-js/modular"');
+  expect(modular.out).toContain('"webauth-js/lazy"');
 }, 120_000);
 
 it('type-checks ES module and CommonJS consumers under nodenext', async () => {

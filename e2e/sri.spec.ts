@@ -31,7 +31,10 @@ describe('README CDN snippet', () => {
     const { version } = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
     expect(snippet).toContain(`webauth-js@${version}/dist/webauth.min.js`);
     expect(snippet).toContain('crossorigin="anonymous"');
-    expect(integrity).toBe('sha384-' + createHash('sha384').update(bundle).digest('base64'));
+    // It changes with every change to the CDN file (and with every merge of such changes).
+    expect(integrity, "README.md's CDN snippet is stale: run `npm run build && npm run sri`").toBe(
+      'sha384-' + createHash('sha384').update(bundle).digest('base64'),
+    );
   });
 
   describe('in Chromium', () => {

@@ -9,7 +9,8 @@ import { startAppServer, type AppServer } from './support/app-server.js';
 import { launchChromium, newTestContext } from './support/browser.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const esmEntry = join(root, 'dist', 'esm', 'index.js');
+// The default entry: it imports every capability at once (webauth-js/lazy imports a subset).
+const esmEntry = join(root, 'dist', 'esm', 'all.js');
 const umdBundle = join(root, 'dist', 'webauth.min.js');
 // auth0-js 10 exposes `version` as `{ raw: '10.x.y' }`.
 const SURFACE = { WebAuth: 'function', Authentication: 'function', Management: 'function', version: 'object' };

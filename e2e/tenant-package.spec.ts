@@ -6,7 +6,7 @@
  * arethetypeswrong on it as on the library.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -67,6 +67,16 @@ it('holds dist/ only, with the hosted page library and no TypeScript sources', a
     expect.arrayContaining(['package/package.json', 'package/README.md']),
   );
   expect(files.some((f) => /\.test\.|\/testing\/|\/tests\//.test(f))).toBe(false);
+});
+
+it('carries its licence and a README for users: install from source, no internal sections', async () => {
+  const pkg = join(app, 'node_modules', NAME);
+  expect(await readFile(join(pkg, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  const readme = await readFile(join(pkg, 'README.md'), 'utf8');
+  expect(readme).toContain('## Install from source');
+  expect(readme).toContain('npm pack --workspace webauth-local-tenant');
+  // Layout and tests are for contributors (CONTRIBUTING.md).
+  expect(readme.match(/^## (Layout|Tests|For the Management API.*)$/gm)).toBeNull();
 });
 
 it('runs from its command: discovery and a password-realm login', async () => {

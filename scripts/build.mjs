@@ -32,6 +32,10 @@ copyFileSync('dist/webauth.all.min.js', 'dist/webauth.min.cjs');
 // <script> element can load a chunk.
 copyFileSync('dist/webauth.all.min.js', 'dist/auth0.min.js');
 copyFileSync('dist/webauth.all.min.js', 'dist/auth0.js');
+// package.json "module", read only by bundlers that ignore "exports" (webpack 4, Parcel 1, …): the
+// default entry as one ES module with jose and idb-keyval inside (jose has only "exports"), its
+// syntax lowered to ES2019 (webpack 4's parser and terser 4 stop at `?.` and `??`).
+run('writing dist/webauth.es2019.js with esbuild', 'scripts/build-es2019.mjs', []);
 // Declarations for the CommonJS entry (the .d.ts tree is ESM in a "type": "module" package), and for
 // auth0-js's file names under TypeScript's legacy "node" resolution, which ignores "exports".
 const reexport = "export * from './esm/index.js';\nexport { default } from './esm/index.js';\n";

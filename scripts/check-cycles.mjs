@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails on any import cycle in src/ or e2e/tenant/ (type-only imports count: they tie modules
-// together just the same), and on any import that breaks the tenant's layering (e2e/tenant/README.md):
+// together just the same), and on any import that breaks the tenant's layering (CONTRIBUTING.md, The local tenant):
 // a module may import its own folder or a lower layer, never a higher one, never a test or test
 // helper; the tenant imports nothing outside e2e/tenant/ (its browser specs may use e2e/support/);
 // nothing outside e2e/tenant/ imports the tenant except through its entries (index.ts,
@@ -41,7 +41,8 @@ const RANK = new Map(TENANT_LAYERS.flatMap((names, rank) => names.map((name) => 
  * are declared in terms of each other. Tests and the test-side folders are left out.
  */
 export const SRC_LAYERS = [
-  ['index.ts', 'cdn.ts', 'modular'], // entries
+  ['index.ts', 'all.ts', 'cdn.ts', 'modular'], // entries
+  ['exports.ts'], // what the two ESM entries export
   ['web-auth/web-auth.ts'], // facade
   ['web-auth/silent-auth.ts', 'authentication/authentication.ts', 'management/management.ts'],
   ['web-auth'], // v10's flows (capabilities): popup, cross-origin login, passwordless, captcha, ...

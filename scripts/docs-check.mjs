@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 // Builds the API reference (docs/api/) and fails when more exports lack TSDoc than the ratchet
-// allows, or on any other TypeDoc warning, so documentation coverage can only improve.
+// allows, or on any other TypeDoc warning, so documentation coverage can only improve. First the
+// Markdown as GitHub renders it (scripts/markdown-check.mjs): no link out of the repository, no
+// unescaped | in a table cell.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { checkAllMarkdown, markdownFiles } from './markdown-check.mjs';
+
+const markdownProblems = checkAllMarkdown();
+for (const problem of markdownProblems) console.error(`docs: ${problem}`);
+console.log(`docs: ${markdownFiles().length} Markdown files, ${markdownProblems.length} problems`);
+if (markdownProblems.length) process.exit(1);
 
 /** Every public export is documented (2026-11-25); npm test runs this check, so it stays at 0. */
 const MAX_UNDOCUMENTED = 0;

@@ -1,5 +1,5 @@
 /** The library's own version, reported in telemetry and as `auth0.version.raw`. */
-export const VERSION = '10.2.0-alpha.1';
+export const VERSION = '10.2.0-alpha.2';
 
 /**
  * Version object in the shape auth0-js 10 exposes (`{ raw }`), so `auth0.version.raw` keeps working.

@@ -107,9 +107,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // B.
 // Fail-fast silent authentication and the key set loaded as authorize leaves the page (issue 49):
 // +129 B main file on its own. With the above: main file 28,231 B, all CDN files 38,862 B.
+// Entries hand the facade their capability loaders (issue 52: the default npm entry bundles them,
+// webauth-js/lazy and the CDN file load them on demand): +27 B main file on its own. With the
+// above: main file 28,259 B, all CDN files 38,890 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28235;
-const BUDGET_TOTAL_GZIP = 38866;
+const BUDGET_GZIP = 28263;
+const BUDGET_TOTAL_GZIP = 38894;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -9,7 +9,7 @@
 // or against the plain-HTTP tenant of `npm start`: TENANT_DOMAIN=http://localhost:4400 node ...
 // Settings: TENANT_DOMAIN (default localhost:4400; http:// only for loopback hosts), CLIENT_ID / CLIENT_SECRET (default the local
 // tenant's `mgmt-global` fixture), PAGE_SIZE (default 5). Keep real secrets out of source code.
-import { Authentication, Management } from '../../dist/esm/index.js';
+import { Authentication, Management } from '../../dist/esm/all.js';
 
 const domain = process.env.TENANT_DOMAIN ?? 'localhost:4400';
 const clientID = process.env.CLIENT_ID ?? 'mgmt-global';

@@ -1,23 +1,47 @@
 /**
- * The one seam through which the facade reaches a capability loaded on first use. In the ESM build
- * each entry is a dynamic `import()`, so an app's bundler puts the capability in its own chunk; the
- * CDN build turns the same `import()` into a chunk file loaded beside the main file, with its
- * integrity hash (scripts/cdn-chunks.mjs). It lives in web-auth/, the layer of the capabilities it
- * loads, because the stack (scripts/check-cycles.mjs) counts a dynamic import like a static one.
+ * The one seam through which the facade reaches a capability it does not need on every page. The
+ * facade never imports a capability's module here: the entry hands over a table of loaders
+ * ({@link useCapabilities}). The default entry (`webauth-js`, src/all.ts) hands over the modules
+ * themselves (capabilities-bundled.ts), so the app's graph has no `import()` and bundles into one
+ * file with any bundler; `webauth-js/lazy` (src/index.ts) and the CDN build hand over dynamic
+ * `import()`s (capabilities-on-demand.ts), which the app's bundler or scripts/cdn-chunks.mjs turns
+ * into chunks loaded on first use.
  */
 import { ChunkLoadError } from './chunk-load-error.js';
 
-const CAPABILITIES = {
-  captcha: () => import('./captcha/render.js'),
-  codeFlow: () => import('../code-flow/index.js'),
-  legacy: () => import('./legacy/index.js'),
-  passkeys: () => import('../passkeys/index.js'),
-  popup: () => import('./popup-flow/index.js'),
-  sessionEvents: () => import('./session-events/channel.js'),
-};
+/** Each capability's module, by name: a new capability adds a line here and one in each table. */
+export interface CapabilityModules {
+  captcha: typeof import('./captcha/render.js');
+  codeFlow: typeof import('../code-flow/index.js');
+  legacy: typeof import('./legacy/index.js');
+  passkeys: typeof import('../passkeys/index.js');
+  popup: typeof import('./popup-flow/index.js');
+  sessionEvents: typeof import('./session-events/channel.js');
+}
 
-/** The capabilities loaded on first use, by name. */
-export type CapabilityName = keyof typeof CAPABILITIES;
+/** The capabilities reached through the seam, by name. */
+export type CapabilityName = keyof CapabilityModules;
+
+/** A capability's module, once loaded. */
+export type Capability<N extends CapabilityName> = CapabilityModules[N];
+
+/** How each capability is reached: a loader per name, resolving with its module. */
+export type CapabilityLoaders = { readonly [N in CapabilityName]: () => Promise<CapabilityModules[N]> };
+
+let loaders: CapabilityLoaders | undefined;
+
+/**
+ * Sets how capabilities are reached; each entry calls it once as it evaluates (the last call wins:
+ * every table gives the same modules).
+ *
+ * @example
+ * ```ts
+ * useCapabilities(ON_DEMAND);
+ * ```
+ */
+export function useCapabilities(table: CapabilityLoaders): void {
+  loaders = table;
+}
 
 /**
  * Loads capability `name` (once: the module system caches it) and resolves with its module. A chunk
@@ -28,11 +52,13 @@ export type CapabilityName = keyof typeof CAPABILITIES;
  * const { renderCaptcha } = await loadCapability('captcha');
  * ```
  */
-export function loadCapability<N extends CapabilityName>(name: N): ReturnType<(typeof CAPABILITIES)[N]> {
-  return CAPABILITIES[name]().catch((cause: unknown) => {
+export function loadCapability<N extends CapabilityName>(name: N): Promise<Capability<N>> {
+  // No table: a module of the package imported without its entry (not a supported path).
+  const loading = loaders ? loaders[name]() : Promise.reject(new Error('no entry loaded'));
+  return loading.catch((cause: unknown) => {
     const why = cause instanceof Error ? cause.message : String(cause);
     throw new ChunkLoadError(`The ${name} part of webauth-js could not be loaded: ${why}`, { cause });
-  }) as ReturnType<(typeof CAPABILITIES)[N]>;
+  });
 }
 
 /** Runs a step with capability `N` once it is loaded, or reports the ChunkLoadError (see {@link preload}). */
@@ -40,9 +66,6 @@ export type Preloaded<N extends CapabilityName> = (
   use: (chunk: Capability<N>) => void,
   fail: (err: ChunkLoadError) => void,
 ) => void;
-
-/** A capability's module, once loaded. */
-export type Capability<N extends CapabilityName> = Awaited<ReturnType<(typeof CAPABILITIES)[N]>>;
 
 /**
  * Starts loading capability `name` now, beside the flow's first network step, and returns how to
@@ -55,7 +78,7 @@ export function preload<N extends CapabilityName>(name: N): Preloaded<N> {
   loaded.catch(() => {}); // reported to `fail` when the flow gets there
   return (use, fail) =>
     void loaded.then(
-      (chunk) => queueMicrotask(() => use(chunk as Capability<N>)),
+      (chunk) => queueMicrotask(() => use(chunk)),
       (err: ChunkLoadError) => queueMicrotask(() => fail(err)),
     );
 }

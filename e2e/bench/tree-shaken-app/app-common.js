@@ -1,8 +1,9 @@
 // The common page of issue 32, the one most auth0-js apps have, written the v10 way: authorize on a
 // button, parseHash on the callback, checkSession on load, logout, and the profile from
 // client.userInfo. Its initial chunk is what such a page downloads first; everything else the
-// library loads on demand (e2e/bench/tree-shaken-size.mjs measures both).
-import { WebAuth } from 'webauth-js';
+// library loads on demand (e2e/bench/tree-shaken-size.mjs measures both). Written against
+// `webauth-js/lazy`; the bench also builds it against the default entry, which bundles everything.
+import { WebAuth } from 'webauth-js/lazy';
 import { tenant } from './tenant.js';
 import { onLogin, showError, showResult } from './ui.js';
 

@@ -12,15 +12,24 @@ import { terserOptions } from '../../../rollup.config.mjs';
 export const appDir = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(appDir, '..', '..', '..', 'package.json'), 'utf8'));
 
-/** Resolves `webauth-js` and `webauth-js/*` through package.json "exports", as Node would for a dependency. */
-const thisPackage = {
+const root = join(appDir, '..', '..', '..');
+/** Whether package.json's "sideEffects" (false, or the list of files that have them) names `id`. */
+const hasSideEffects = (id) =>
+  Array.isArray(pkg.sideEffects) ? pkg.sideEffects.some((f) => join(root, f) === id) : pkg.sideEffects !== false;
+
+/**
+ * Resolves `webauth-js` and `webauth-js/*` through package.json "exports", as Node would for a
+ * dependency; `entries` maps an import of the app to another of the package's entries.
+ */
+const thisPackage = (entries = {}) => ({
   name: 'this-package',
+  // The package's own modules are node-resolve's, which reads "sideEffects" the same way.
   resolveId(source) {
     if (source !== pkg.name && !source.startsWith(`${pkg.name}/`)) return null;
-    const id = fileURLToPath(import.meta.resolve(source));
-    return { id, moduleSideEffects: pkg.sideEffects === false ? false : null };
+    const id = fileURLToPath(import.meta.resolve(entries[source] ?? source));
+    return { id, moduleSideEffects: hasSideEffects(id) };
   },
-};
+});
 
 /** Replaces the app's tenant.js with `tenant` (the e2e spec's local tenant). */
 const tenantModule = (tenant) => ({
@@ -33,14 +42,14 @@ const tenantModule = (tenant) => ({
  * Bundles `app` (a file name in this folder) into minified ES modules; returns the initial chunk's
  * code and the ids of the modules that went in, and the code of the chunks loaded on demand.
  * @param {string} app
- * @param {{ tenant?: { domain: string, clientID: string } }} [options]
+ * @param {{ tenant?: { domain: string, clientID: string }, entries?: Record<string, string> }} [options]
  * @returns {Promise<{ code: string, modules: string[], lazy: string[] }>}
  */
 export async function bundleApp(app, options = {}) {
   const warnings = [];
   const build = await rollup({
     input: join(appDir, app),
-    plugins: [thisPackage, tenantModule(options.tenant), nodeResolve({ browser: true })],
+    plugins: [thisPackage(options.entries), tenantModule(options.tenant), nodeResolve({ browser: true })],
     onLog: (level, log) => void (level === 'warn' && warnings.push(log)),
   });
   try {

@@ -3,7 +3,7 @@
  * which runs an esbuild bundle of cli.ts (rebuilt when a tenant source is newer).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,18 +37,25 @@ function runToEnd(args: string[]): Promise<Run> {
 function startCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ url: string; adminToken?: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
+): Promise<{
+  url: string;
+  adminToken?: string;
+  printed: string[];
+  stop(signal: NodeJS.Signals): Promise<number | null>;
+}> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...cli, ...args], { cwd: root, env });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const timer = setTimeout(() => reject(new Error('no ready line')), 60_000);
     let adminToken: string | undefined;
+    const printed: string[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => {
       adminToken ??= /^Admin token: (\S+)$/.exec(line)?.[1];
       const m = /^Local tenant ready at (\S+)$/.exec(line);
-      if (!m?.[1]) return;
+      if (!m?.[1]) return void printed.push(line);
       clearTimeout(timer);
-      resolve({ url: m[1], ...(adminToken ? { adminToken } : {}), stop: (signal) => (child.kill(signal), exited) });
+      const stop = (signal: NodeJS.Signals) => (child.kill(signal), exited);
+      resolve({ url: m[1], ...(adminToken ? { adminToken } : {}), printed, stop });
     });
     child.on('exit', (code) => reject(new Error(`exited early with ${String(code)}`)));
   });
@@ -69,6 +76,27 @@ describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
     expect((await send({ url: tenant.url }, '/__admin/outbox')).status).toBe(403);
     const outbox = await sendAdmin({ url: tenant.url, adminToken: tenant.adminToken ?? '' }, '/__admin/outbox');
     expect(outbox.status).toBe(200);
+    expect(await tenant.stop('SIGTERM')).toBe(0);
+  });
+
+  it('with the built-in definition prints the client ID, the user and a login URL that opens the login page', async () => {
+    const tenant = await startCli(['--http', '--port', '0']);
+    const text = tenant.printed.join('\n');
+    expect(text).toContain('client ID  spa-client');
+    expect(text).toContain('user       alice@example.com / Passw0rd!alice');
+    const open = /^ {2}open {7}(\S+)$/m.exec(text)?.[1] ?? '';
+    expect(open.startsWith(`${tenant.url}/authorize?client_id=spa-client&`)).toBe(true);
+    const page = await send({ url: tenant.url }, open.slice(tenant.url.length));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('id="login-form"');
+    expect(await tenant.stop('SIGTERM')).toBe(0);
+  });
+
+  it("with the user's own --config prints no client, user or URL: only the ready line", async () => {
+    const file = join(scratch, 'own.json');
+    writeFileSync(file, (await runToEnd(['--print-config'])).stdout);
+    const tenant = await startCli(['--http', '--port', '0', '--config', file]);
+    expect(tenant.printed).toEqual([]);
     expect(await tenant.stop('SIGTERM')).toBe(0);
   });
 

@@ -2,11 +2,13 @@
 /**
  * Command line entry (see cli-args.ts for the flags). Prints one line once listening,
  * `Local tenant ready at <url>`, so scripts can wait for it (with `--test-endpoints`, the admin
- * token's line `Admin token: <token>` comes just before it); stops cleanly on SIGINT/SIGTERM.
+ * token's line `Admin token: <token>` comes just before it, and with the built-in definition the
+ * client, user and login URL to try before those); stops cleanly on SIGINT/SIGTERM.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs, USAGE } from './cli-args.js';
 import { defaultDefinition } from '../config/defaults.js';
+import { developmentHints } from './dev-hints.js';
 import { startTenant } from '../server/server.js';
 import type { RunningTenant } from '../server/server.js';
 
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Only with the built-in definition: never a word about the clients or users of a user's own.
+  if (parsed.options.config === undefined) process.stdout.write(developmentHints(tenant.url));
   if (parsed.options.testEndpoints === true) process.stdout.write(`Admin token: ${tenant.adminToken}\n`);
   // Only now: whoever reads this line may signal us at once.
   process.stdout.write(`Local tenant ready at ${tenant.url}\n`);

@@ -1,0 +1,2 @@
+/** Files whose mentions of the version follow package.json. */
+export declare const VERSIONED_FILES: readonly string[];
