@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe.each(ENGINES.filter((e) => !only || only.includes(e)))('%s', (engine) => {
-  it.each(Object.keys(FLOWS) as FlowName[])('%s', async (flow, context) => {
+  it.for(Object.keys(FLOWS) as FlowName[])('%s', async (flow, context) => {
     const session = await SESSIONS[engine]();
     versions.set(engine, session.version);
     try {

@@ -34,7 +34,10 @@ export function parseHashOrCode(ctx: RedirectContext, options: ParseHashOptions,
   const cb: AuthDone = (err, result) =>
     err?.error === 'access_denied'
       ? void loadCapability('legacy')
-          .then((chunk) => chunk.withPartitionedHint(ctx, err), () => err)
+          .then(
+            (chunk) => chunk.withPartitionedHint(ctx, err),
+            () => err,
+          )
           .then((named) => queueMicrotask(() => done(named, result)))
       : done(err, result);
   const response = usesPkce(ctx, options) ? codeResponse(ctx, options) : undefined;

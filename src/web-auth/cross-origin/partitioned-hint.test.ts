@@ -41,13 +41,17 @@ describe('withPartitionedHint', () => {
   it('adds nothing when the verifier was handed out, or belongs to another tenant', () => {
     const other = verifierKey('https://other.example.com', 'co-1');
     const { ctx, remove } = context(`${cookieName(other)}=%22v%22`);
-    expect(withPartitionedHint(ctx, { error: 'access_denied' } as { hint?: string; error: string }).hint).toBeUndefined();
+    expect(
+      withPartitionedHint(ctx, { error: 'access_denied' } as { hint?: string; error: string }).hint,
+    ).toBeUndefined();
     expect(remove).not.toHaveBeenCalled();
   });
 
   it('leaves other errors alone', () => {
     const { ctx, remove } = context(`${cookieName(verifierKey(ROOT, 'x'))}=%22v%22`);
-    expect(withPartitionedHint(ctx, { error: 'login_required' } as { hint?: string; error: string }).hint).toBeUndefined();
+    expect(
+      withPartitionedHint(ctx, { error: 'login_required' } as { hint?: string; error: string }).hint,
+    ).toBeUndefined();
     expect(remove).not.toHaveBeenCalled();
   });
 });

@@ -205,7 +205,7 @@ describe('what a page hears', () => {
     const ctx = contextOf(webAuth);
     const clear = vi.fn(() => Promise.resolve());
     const signer = (() => ({ sign: async () => ({}), retries: () => false })) as unknown as DpopWiring['signer'];
-    ctx.dpop = { helper: { clear } as unknown as DpopWiring['helper'], signer };
+    ctx.dpop = { helper: { clear } as unknown as DpopWiring['helper'], signer, newKey: () => Promise.resolve() };
     const other = otherTab(webAuth);
     const { heard } = await listen(webAuth);
     other.post({ type: 'signed_in', time: 1, sub: 'auth0|alice' });
