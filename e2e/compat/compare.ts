@@ -152,7 +152,10 @@ export async function compare(scenario: Scenario, ourEnv: Env, refEnv: Env): Pro
     runOnce(scenario, OURS, ourEnv),
     runOnce(scenario, REFERENCE, refEnv),
   ]);
-  const [moved, reference] = withoutMovedKeySetRequests(ourEntries, refEntries);
+  const [moved, withOursMoved] = withoutMovedKeySetRequests(ourEntries, refEntries);
+  // The reference run holds that request of ours too where the scenario has our library start the
+  // redirect that auth0-js finishes: left out on its own (auth0-js's own request stays in both).
+  const [reference] = withoutMovedKeySetRequests(withOursMoved, []);
   const ours = normalizeRecord(withoutExtraKeySetRequests(moved, reference), ourEnv);
   const differences = diff(ours, normalizeRecord(reference, refEnv));
   const broken = (ours as { kind: string }[]).some((e) => e.kind === 'scenario error');

@@ -14,8 +14,8 @@ export const PARTITIONED_HINT =
   'third-party storage is partitioned: serve the tenant from a custom domain of this site, use passkeys or authorize';
 
 /**
- * Adds the hint to an `access_denied` error when a verifier of this tenant is left over, and
- * forgets those verifiers (the login they belonged to has failed). Returns the error.
+ * Adds the hint to an `access_denied` error when a verifier of this tenant is left over. The
+ * verifier stays, as in v10 (it expires 15 minutes after the login started). Returns the error.
  */
 export function withPartitionedHint<E extends { error?: unknown; hint?: string }>(ctx: RedirectContext, err: E): E {
   if (err.error !== 'access_denied') return err;
@@ -23,8 +23,6 @@ export function withPartitionedHint<E extends { error?: unknown; hint?: string }
   const names = [...parseCookies(ctx.env.readCookies()).keys()].map((n) => n.replace(/^__Host-/, ''));
   const local = usableLocalStorage(ctx.env);
   for (let i = 0; local && i < local.length; i++) names.push(local.key(i) ?? '');
-  const leftovers = names.filter((name) => name.startsWith(prefix));
-  for (const key of leftovers) ctx.transactionManager.storage.remove(key);
-  if (leftovers.length) err.hint = PARTITIONED_HINT;
+  if (names.some((name) => name.startsWith(prefix))) err.hint = PARTITIONED_HINT;
   return err;
 }
