@@ -1,5 +1,5 @@
 /**
- * Runs the README's code as a user would paste it, in Chromium against the local tenant (and the
+ * Runs the README's and docs/'s code as a user would paste it, in Chromium against the local tenant (and the
  * CommonJS line in Node): each block marked `snippet: run (e2e/snippets.spec.ts: NAME)` has a test
  * named NAME here, and each test checks what the snippet is meant to do.
  */
@@ -25,7 +25,7 @@ const CLIENT_ID = 'spa-client';
 const snippets = readmeSnippets();
 const h = useBrowserHarness();
 
-/** The README's code block named `name`, for this run's tenant. */
+/** The documentation's code block named `name`, for this run's tenant. */
 const code = (name: string): string => forTenant(snippets.get(name)!, h.tenant.domain, CLIENT_ID);
 
 let bundle: Buffer;

@@ -1,6 +1,6 @@
 /**
  * What each engine does at its default privacy settings, flow by flow: the suite asserts these and
- * prints them as the README's "Browser support" table (a test checks the README holds the same).
+ * prints them as the table of docs/browser-support.md (a test checks the page holds the same).
  */
 import type { EngineName } from './driver.js';
 import type { FlowName } from './flows.js';

@@ -1,4 +1,4 @@
-/** The outcomes the suite saw, printed as the README's browser-support table. */
+/** The outcomes the suite saw, printed as the browser-support table (docs/browser-support.md). */
 import { ENGINES, type EngineName } from './driver.js';
 import { EXPECTED } from './expected.js';
 import type { FlowName } from './flows.js';
@@ -24,7 +24,7 @@ export function renderTable(cell: (flow: FlowName, engine: EngineName) => string
   ].join('\n');
 }
 
-/** The table the README holds: what the suite expects of each engine. */
+/** The table docs/browser-support.md holds: what the suite expects of each engine. */
 export const expectedTable = () => renderTable((flow, engine) => EXPECTED[flow][engine]);
 
 /** What this run saw, with the versions that ran (a flow not run says so). */

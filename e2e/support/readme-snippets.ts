@@ -1,15 +1,23 @@
 /**
- * The README's code blocks marked `<!-- snippet: run (e2e/snippets.spec.ts: NAME ...) -->`, by NAME,
+ * The README's (and docs/*.md's) code blocks marked `<!-- snippet: run (e2e/snippets.spec.ts: NAME ...) -->`, by NAME,
  * turned into code a page can run against the local tenant: the placeholder domain and client id
  * become the tenant's, TypeScript is stripped, package imports resolve through an import map.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ts from 'typescript';
 import type { AppServer } from './app-server.js';
 
-const README = new URL('../../README.md', import.meta.url);
+const ROOT = new URL('../../', import.meta.url);
+/** The user documentation whose snippets run: the README and every page of docs/. */
+export const SNIPPET_FILES = [
+  'README.md',
+  ...readdirSync(new URL('docs/', ROOT))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const MARKED = /<!-- snippet: run \(e2e\/snippets\.spec\.ts: ([\w-]+)[^\n]*-->\n\n?```(\w+)\n([\s\S]*?)```/g;
 
 export interface ReadmeSnippet {
@@ -17,13 +25,14 @@ export interface ReadmeSnippet {
   code: string;
 }
 
-/** Every runnable README snippet by its name. */
+/** Every runnable snippet of the README and docs/ by its name. */
 export function readmeSnippets(): Map<string, ReadmeSnippet> {
-  const text = readFileSync(README, 'utf8');
   const out = new Map<string, ReadmeSnippet>();
-  for (const m of text.matchAll(MARKED)) {
-    if (out.has(m[1]!)) throw new Error(`two README snippets are named ${m[1]}`);
-    out.set(m[1]!, { lang: m[2]!, code: m[3]! });
+  for (const file of SNIPPET_FILES) {
+    for (const m of readFileSync(new URL(file, ROOT), 'utf8').matchAll(MARKED)) {
+      if (out.has(m[1]!)) throw new Error(`two documentation snippets are named ${m[1]}`);
+      out.set(m[1]!, { lang: m[2]!, code: m[3]! });
+    }
   }
   return out;
 }

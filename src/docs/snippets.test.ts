@@ -1,12 +1,15 @@
 // Every fenced code block in the user-facing Markdown is either checked here or carries an explicit
 // `<!-- snippet: structural (reason) -->` marker naming why it is not run as-is. sh blocks may only
 // call npm scripts that exist; js/ts blocks must parse; html blocks must be well-formed script tags.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
-const files = ['README.md', 'MIGRATION.md', 'CONTRIBUTING.md'].filter((f) => existsSync(new URL(f, root)));
+const docs = readdirSync(new URL('docs/', root))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
+const files = ['README.md', 'MIGRATION.md', 'CONTRIBUTING.md', ...docs].filter((f) => existsSync(new URL(f, root)));
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
   name: string;
   scripts: Record<string, string>;
@@ -62,6 +65,14 @@ function checkParses(code: string, lang: string): void {
 describe('documentation snippets', () => {
   it('finds the README snippets', () => {
     expect(all.filter((s) => s.file === 'README.md').length).toBeGreaterThan(5);
+  });
+  it('finds the snippets of docs/', () => {
+    expect(all.filter((s) => s.file.startsWith('docs/')).length).toBeGreaterThan(5);
+  });
+  it('names each runnable snippet once across the README and docs/', () => {
+    const names = all.flatMap((s) => /^run \(e2e\/snippets\.spec\.ts: ([\w-]+)/.exec(s.marker ?? '')?.[1] ?? []);
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
   for (const [i, s] of all.entries()) {
     it(`${s.file} #${i} (${s.lang})`, () => {

@@ -89,6 +89,8 @@ describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
     const page = await send({ url: tenant.url }, open.slice(tenant.url.length));
     expect(page.status).toBe(200);
     expect(page.text).toContain('id="login-form"');
+    // The login page names the test user too, as the terminal does.
+    expect(page.text).toContain('<code>alice@example.com</code>');
     expect(await tenant.stop('SIGTERM')).toBe(0);
   });
 
@@ -97,6 +99,11 @@ describe('npm run tenant (cli.ts)', { timeout: 120_000 }, () => {
     writeFileSync(file, (await runToEnd(['--print-config'])).stdout);
     const tenant = await startCli(['--http', '--port', '0', '--config', file]);
     expect(tenant.printed).toEqual([]);
+    // Nor does its login page name a user, even for a definition that holds the built-in ones.
+    const query = 'client_id=spa-client&response_type=id_token&scope=openid&nonce=n';
+    const page = await send({ url: tenant.url }, `/authorize?${query}&redirect_uri=http://localhost:3000/`);
+    expect(page.text).toContain('id="login-form"');
+    expect(page.text).not.toContain('id="test-user"');
     expect(await tenant.stop('SIGTERM')).toBe(0);
   });
 

@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   let tenant: RunningTenant;
   try {
     // Without /__admin/requests nobody outside can read the request log: do not keep one.
-    tenant = await startTenant({ recordRequests: parsed.options.testEndpoints === true, ...parsed.options });
+    tenant = await startTenant({
+      recordRequests: parsed.options.testEndpoints === true,
+      showTestUser: parsed.options.config === undefined,
+      ...parsed.options,
+    });
     // Written before the ready line, so a client that waits for it finds the file.
     if (parsed.certFile !== undefined) writeFileSync(parsed.certFile, tenant.certPem ?? '');
   } catch (err) {

@@ -35,6 +35,8 @@ export interface HostedPageInput {
   /** Third-party clients: the scopes the user consents to by signing in. */
   consent?: readonly string[] | undefined;
   organization?: string | undefined;
+  /** The built-in definition's user, shown only when the command runs its development defaults. */
+  testUser?: { email: string; password: string } | undefined;
 }
 
 function tab(id: string, label: string, selected: boolean, shown: boolean): string {
@@ -64,12 +66,14 @@ export function renderHostedPage(input: HostedPageInput): string {
     )
     .join('');
   const firstPwless = config.passwordless[0];
+  const testUser = input.testUser
+    ? `<p class="notice" id="test-user">Local tenant, development defaults: sign in as <code>${escapeHtml(input.testUser.email)}</code> with the password <code>${escapeHtml(input.testUser.password)}</code>.</p>\n`
+    : '';
   return layout(
     'Log in',
     `<h1>Log in</h1>
 <p class="muted">to continue to ${escapeHtml(input.clientName)}</p>
-${org}${consent}
-<nav role="tablist">${tab('login', 'Log in', initial === 'login', db)}${tab('signup', 'Sign up', initial === 'signup', db)}${tab('reset', 'Forgot password', false, db)}${tab('passwordless', 'Passwordless', initial === 'passwordless', pwless)}</nav>
+${org}${consent}${testUser}<nav role="tablist">${tab('login', 'Log in', initial === 'login', db)}${tab('signup', 'Sign up', initial === 'signup', db)}${tab('reset', 'Forgot password', false, db)}${tab('passwordless', 'Passwordless', initial === 'passwordless', pwless)}</nav>
 <p class="error" id="error" role="alert" hidden></p>
 <p class="notice" id="notice" role="status" hidden></p>
 <noscript><p class="error">This page needs JavaScript.</p></noscript>

@@ -16,6 +16,7 @@ import { HttpError, sendHtml } from '../http/http-io.js';
 import { escapeHtml, htmlHeaders, renderMessagePage } from '../html/layout.js';
 import { readFile } from 'node:fs/promises';
 import { customLoginPageConfig, renderCustomLoginPage } from '../html/custom-login-page.js';
+import { ALICE } from '../config/builtin.js';
 import { renderHostedPage, type HostedPageConfig } from '../html/login-page.js';
 import { completeLogin, missingConsent } from '../protocol/login-completion.js';
 import { bodyObject, stringParams } from '../http/params.js';
@@ -98,6 +99,7 @@ export async function showHostedPage(ctx: RequestContext, request: AuthorizeRequ
         ? undefined
         : findOrganization(tenant.model, request.organization)?.displayName,
     config,
+    testUser: tenant.showTestUser ? { email: ALICE.email, password: ALICE.password } : undefined,
   });
   sendHtml(
     ctx.res,

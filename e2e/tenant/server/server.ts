@@ -79,6 +79,11 @@ export interface TenantOptions {
    */
   loginPage?: string;
   /**
+   * Show the built-in definition's test user on the hosted login page. The command sets it when it
+   * runs the built-in definition (no `--config`); a user's own definition never shows a user.
+   */
+  showTestUser?: boolean;
+  /**
    * Start with the `blockThirdPartyCookies` switch on: cross-site iframes and fetches get no
    * tenant cookie, and cannot set one (protocol/third-party-cookies.ts).
    */
@@ -262,6 +267,7 @@ export async function startTenant(opts: TenantOptions = {}): Promise<RunningTena
     faults: state.register(new FaultBoard()),
     hostedLibrary: opts.hostedLibrary ?? defaultHostedLibrary(),
     loginPage: opts.loginPage,
+    showTestUser: opts.showTestUser === true && opts.config === undefined,
   };
   if (dataFile) dataFile.attach(tenant, saved);
   const context = tenant;

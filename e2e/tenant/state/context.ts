@@ -63,4 +63,6 @@ export interface TenantContext {
   readonly hostedLibrary: string;
   /** A custom login page template served instead of the built-in hosted page (read per request). */
   readonly loginPage: string | undefined;
+  /** The hosted login page shows the built-in test user (the command's development defaults). */
+  readonly showTestUser: boolean;
 }
