@@ -42,7 +42,7 @@ export interface AuthenticationOptions {
 export interface WebAuthOptions extends AuthenticationOptions {
   /** The origin `popup.callback` expects its opener on (default: the callback page's own origin). */
   popupOrigin?: string | undefined;
-  /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` also means 60, as in v10). */
+  /** Clock skew tolerance in seconds for ID-token times: 0..300 (default 60; `0` means none, unlike v10: COMPATIBILITY S19). */
   leeway?: number | undefined;
   /**
    * Plugins (for example the Cordova plugin): objects with `version` (`10.2.1`), `supports`,
