@@ -34,6 +34,7 @@ import { coAuthenticate, coAuthenticatePreflight } from './co-authenticate.js';
 import { coVerifyGet, coVerifyPost } from './co-login.js';
 import { AVATAR_PATH, avatar } from './avatar.js';
 import { CLIENT_SETTINGS_PATH, clientSettingsScript } from './client-settings.js';
+import { TEST_USER_SCRIPT_PATH, testUserScript } from './test-user.js';
 import { discoveryPreflight, jwks, openidConfiguration } from './discovery.js';
 import { loginCallback, usernamePasswordLogin } from './hosted-login.js';
 import { LOGIN_PAGE_ASSET_PATH, loginPageAsset, STATIC_PATH, staticAsset } from './static-assets.js';
@@ -80,6 +81,7 @@ export const AUTHENTICATION_ROUTES: readonly Route[] = [
   { path: '/.well-known/openid-configuration', methods: { GET: openidConfiguration, OPTIONS: discoveryPreflight } },
   { path: AVATAR_PATH, methods: { GET: avatar } },
   { path: CLIENT_SETTINGS_PATH, methods: { GET: clientSettingsScript } },
+  { path: TEST_USER_SCRIPT_PATH, methods: { GET: testUserScript } },
   // Browsers ask for it on every page; an empty answer keeps their consoles free of 404 noise.
   {
     path: '/favicon.ico',

@@ -40,3 +40,27 @@ describe('the test user on the hosted login page', () => {
     expect(html).not.toContain(ALICE.password);
   });
 });
+
+describe('the test user for the example pages (GET /local/test-user.js)', () => {
+  async function script(options: TenantOptions): Promise<string> {
+    tenant = await startQuickTenant({ http: true, ...options });
+    const reply = await send(tenant, '/local/test-user.js');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toContain('javascript');
+    return reply.text;
+  }
+
+  it('names the built-in user with the development defaults', async () => {
+    expect(await script({ showTestUser: true })).toBe(
+      `window.LOCAL_TENANT_TEST_USER = ${JSON.stringify({ email: ALICE.email, password: ALICE.password })};\n`,
+    );
+  });
+
+  it("is null by default and with a definition of the user's own", async () => {
+    expect(await script({})).toBe('window.LOCAL_TENANT_TEST_USER = null;\n');
+    await tenant!.close();
+    expect(await script({ showTestUser: true, config: defaultDefinition() })).toBe(
+      'window.LOCAL_TENANT_TEST_USER = null;\n',
+    );
+  });
+});
