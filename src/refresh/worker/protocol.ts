@@ -38,7 +38,12 @@ export interface VaultInit {
   origin: string;
 }
 
-export type PageMessage = VaultInit | VaultRequest | VaultAbort | VaultForget;
+/** Page to worker: are you running? The worker answers `{ id: 0 }` (a worker that cannot start never does). */
+export interface VaultPing {
+  t: 'ping';
+}
+
+export type PageMessage = VaultInit | VaultRequest | VaultAbort | VaultForget | VaultPing;
 
 /** Worker to page: the tenant's answer (headers lower-cased), or `error` when none came. */
 export interface VaultAnswer {

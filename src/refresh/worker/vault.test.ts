@@ -41,7 +41,7 @@ function fakeTenant() {
 
 /** The page and the worker joined by a port that copies each message, as postMessage does. */
 function connect(tenant = fakeTenant()) {
-  const vault = createVault(tenant.fetch);
+  const vault = createVault(tenant.fetch, HELD_TOKEN);
   const toPage: VaultAnswer[] = [];
   const listeners: ((e: { data: VaultAnswer }) => void)[] = [];
   const port: VaultPort = {
@@ -159,6 +159,7 @@ describe('refresh-token worker protocol', () => {
           release = () => reject(new TypeError('secret detail'));
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
+      HELD_TOKEN,
     );
     const answers: VaultAnswer[] = [];
     vault.receive({ t: 'init', origin: ORIGIN }, () => {});

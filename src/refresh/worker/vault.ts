@@ -1,30 +1,32 @@
 /**
  * What runs inside the refresh-token worker: it holds one refresh token per client ID and sends
- * the page's token and revocation requests, filling in {@link HELD_TOKEN}. Pure apart from the
- * injected `fetch`, so it is tested without a worker (entry.ts wires it to `self`).
+ * the page's token and revocation requests, filling in the placeholder (protocol.ts). Pure apart
+ * from the injected `fetch`, so it is tested without a worker. The worker's script is made from
+ * these functions' source text (start.ts), so each refers to nothing outside itself: no imports
+ * at run time, no module-level helpers.
  */
-import { HELD_TOKEN, type PageMessage, type VaultAnswer, type VaultRequest } from './protocol.js';
+import type { PageMessage, VaultAnswer, VaultRequest } from './protocol.js';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** An answer of the tenant's shape, made here (no request sent). */
-const answer = (id: number, status: number, body: object | string): VaultAnswer => ({
-  id,
-  status,
-  headers: { 'content-type': 'application/json' },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
-
 /**
- * A vault: `receive` takes each page message and calls `reply` once per request.
+ * A vault: `receive` takes each page message and calls `reply` once per request; `HELD_TOKEN`
+ * is the placeholder (passed in: this function's text must stand alone).
  *
  * @example
  * ```ts
- * const vault = createVault((url, init) => fetch(url, init));
+ * const vault = createVault((url, init) => fetch(url, init), HELD_TOKEN);
  * self.onmessage = (e) => vault.receive(e.data, (m) => self.postMessage(m));
  * ```
  */
-export function createVault(send: Fetch) {
+export function createVault(send: Fetch, HELD_TOKEN: string) {
+  // An answer of the tenant's shape, made here (no request sent).
+  const answer = (id: number, status: number, body: object | string): VaultAnswer => ({
+    id,
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const held = new Map<string, string>();
   const running = new Map<number, AbortController>();
   let origin: string | undefined;
@@ -40,24 +42,37 @@ export function createVault(send: Fetch) {
     // The token goes to the tenant's token and revocation endpoints only.
     if (url.origin !== origin || !(revoke || url.pathname.endsWith('/oauth/token')))
       return { id: m.id, error: 'refused' };
-    const form = new URLSearchParams(m.body);
-    const clientId = form.get('client_id') ?? '';
+    // Forms (the code flow, refresh, revocation) or JSON (the passkey grant).
+    const json = /json/.test(m.headers['content-type'] ?? '');
+    let form: Record<string, unknown>;
+    try {
+      form = json ? JSON.parse(m.body) : Object.fromEntries(new URLSearchParams(m.body));
+    } catch {
+      return { id: m.id, error: 'refused' };
+    }
+    if (!form || typeof form !== 'object') return { id: m.id, error: 'refused' };
+    const clientId = String(form.client_id ?? '');
     const field = revoke ? 'token' : 'refresh_token';
-    const presented = form.get(field) === HELD_TOKEN ? held.get(clientId) : undefined;
-    if (form.get(field) === HELD_TOKEN) {
+    const presented = form[field] === HELD_TOKEN ? held.get(clientId) : undefined;
+    if (form[field] === HELD_TOKEN) {
       if (!presented) {
         return revoke
           ? answer(m.id, 200, '')
           : answer(m.id, 400, { error: 'invalid_grant', error_description: 'No refresh token is held' });
       }
-      form.set(field, presented);
+      form[field] = presented;
       // Revoked or not, a token sent to be revoked is not used again.
       if (revoke) held.delete(clientId);
     }
     const abort = new AbortController();
     running.set(m.id, abort);
     try {
-      const init: RequestInit = { method: 'POST', headers: m.headers, body: form.toString(), signal: abort.signal };
+      const init: RequestInit = {
+        method: 'POST',
+        headers: m.headers,
+        body: json ? JSON.stringify(form) : new URLSearchParams(form as Record<string, string>).toString(),
+        signal: abort.signal,
+      };
       if (m.keepalive) init.keepalive = true;
       const response = await send(url.href, init);
       let body = await response.text();
@@ -100,6 +115,20 @@ export function createVault(send: Fetch) {
       else if (m.t === 'forget') held.delete(m.clientId);
       else if (m.t === 'abort') running.get(m.id)?.abort();
       else if (m.t === 'fetch') void request(m).then(reply);
+      else if (m.t === 'ping') reply({ id: 0 });
     },
   };
+}
+
+/**
+ * The worker's main function: wires a vault made by `create` (passed in, see above) to the
+ * worker's `fetch` and messages.
+ */
+export function runVault(create: typeof createVault, HELD_TOKEN: string): void {
+  const scope = self as unknown as {
+    postMessage(message: unknown): void;
+    onmessage: ((event: MessageEvent<PageMessage>) => void) | null;
+  };
+  const vault = create((url, init) => fetch(url, init), HELD_TOKEN);
+  scope.onmessage = (event) => vault.receive(event.data, (reply) => scope.postMessage(reply));
 }
