@@ -5,16 +5,17 @@
  * without `worker-src blob:`, a worker that never answers), it answers undefined and the page
  * keeps the token in its memory as before.
  */
+import type { RedirectEnv } from '../../browser/env.js';
+import { trace } from '../../shared/debug.js';
+import type { WebAuthBaseOptions } from '../../types.js';
 import { HELD_TOKEN } from './protocol.js';
 import { vaultFetch } from './page-fetch.js';
 import { createVault, runVault } from './vault.js';
 
-type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
-
 /** A running worker: the `fetch` through it, and how to make it forget a client's token. */
 export interface RunningWorker {
-  fetch: Fetch;
-  forget(clientId: string): void;
+  fetch: RedirectEnv['fetch'];
+  forget(): void;
 }
 
 /** How long a started worker may take to answer its first message. */
@@ -24,19 +25,16 @@ export const WORKER_START_MS = 2000;
 export const workerSource = () => `(${runVault})(${createVault},${JSON.stringify(HELD_TOKEN)})`;
 
 /**
- * Starts the worker for tenant `origin`; resolves with the `fetch` that routes through it (and a way to forget), or
- * undefined (with `why`, for the debug trace) where it cannot run.
+ * Starts the worker for the tenant of `o`; resolves with the `fetch` that routes through it (and a
+ * way to forget), or undefined where it cannot run (the `debug` hook hears why: `refresh`,
+ * `token-in-page`, `detail.reason` `no-worker`, `refused` or `no-answer`).
  *
  * @example
  * ```ts
- * const running = await startRefreshWorker('https://tenant.example', fetch, (why) => console.log(why));
+ * const running = await startRefreshWorker(webAuth.baseOptions, env);
  * ```
  */
-export function startRefreshWorker(
-  origin: string,
-  fallback: Fetch,
-  failed: (why: string) => void,
-): Promise<RunningWorker | undefined> {
+export function startRefreshWorker(o: WebAuthBaseOptions, env: RedirectEnv): Promise<RunningWorker | undefined> {
   return new Promise((resolve) => {
     let worker: Worker | undefined;
     let url: string | undefined;
@@ -51,12 +49,12 @@ export function startRefreshWorker(
       const running = worker!;
       if (why === undefined) {
         return resolve({
-          fetch: vaultFetch(running, origin, fallback),
-          forget: (clientId) => running.postMessage({ t: 'forget', clientId }),
+          fetch: vaultFetch(running, new URL(o.rootUrl).origin, env.fetch),
+          forget: () => running.postMessage({ t: 'forget', clientId: o.clientID }),
         });
       }
       worker?.terminate();
-      failed(why);
+      trace(o.debug, 'refresh', 'token-in-page', { reason: why });
       resolve(undefined);
     };
     if (typeof Worker !== 'function') return done('no-worker');
