@@ -62,6 +62,7 @@ function loginAndRenew(page: Page, cfg: AppConfig) {
       hasRefreshToken: login.result?.hasRefreshToken,
       renewErr: renewed.err && JSON.stringify(renewed.err),
       renewedSub: renewed.result?.idTokenPayload?.sub,
+      tokenType: renewed.result?.tokenType,
       events,
       seen: seen.join('\n'),
     };
@@ -101,12 +102,12 @@ async function heapSnapshot(page: Page): Promise<string> {
 }
 
 /** Signs in and renews once; `tokens`: the refresh tokens the tenant issued meanwhile. */
-async function login(lib: LibBuild) {
+async function login(lib: LibBuild, cfg = config(lib)) {
   const before = new Set(issuedTokens());
   await openApp(h.page, h.app.url, lib);
-  await startLogin(h.page, config(lib));
+  await startLogin(h.page, cfg);
   await signIn(h.page, h.app.url);
-  const outcome = await loginAndRenew(h.page, config(lib));
+  const outcome = await loginAndRenew(h.page, cfg);
   return { ...outcome, tokens: issuedTokens().filter((t) => !before.has(t)) };
 }
 
@@ -134,6 +135,27 @@ describe.each(['umd', 'esm'] as const)('the refresh token in a worker (%s)', (li
 
     // logout revokes the held token (the worker filled it in).
     expect(await logout()).toBe(tokens[1]);
+  });
+
+  it('useDpop: the proofs made in the page go with the requests the worker sends, nonce round trip included', async () => {
+    h.tenant.setSwitches({ dpopNonce: true });
+    const from = h.tenant.requests.length;
+    let outcome: Awaited<ReturnType<typeof login>>;
+    try {
+      outcome = await login(lib, { ...config(lib), useDpop: true });
+    } finally {
+      h.tenant.setSwitches({ dpopNonce: false });
+    }
+    expect(outcome).toMatchObject({ loginErr: null, hasRefreshToken: true, renewErr: null, tokenType: 'DPoP' });
+    expect(outcome.events.join()).not.toContain('token-in-page');
+    const grants = h.tenant.requests.slice(from).filter((r) => r.path === '/oauth/token' && r.method === 'POST');
+    // The code exchange refused without a nonce, sent again with it (the answer's, through the
+    // worker), then the refresh with the nonce learned.
+    expect(grants).toHaveLength(3);
+    expect(grants.every((r) => typeof r.headers.dpop === 'string')).toBe(true);
+    const heap = await heapSnapshot(h.page);
+    for (const token of outcome.tokens) expect(heap.includes(token) || outcome.seen.includes(token)).toBe(false);
+    expect(await logout()).toBe(outcome.tokens[1]);
   });
 });
 
