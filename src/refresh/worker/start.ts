@@ -15,7 +15,7 @@ import { createVault, runVault } from './vault.js';
 /** A running worker: the `fetch` through it, and how to make it forget a client's token. */
 export interface RunningWorker {
   fetch: RedirectEnv['fetch'];
-  forget(): void;
+  forget(clientId: string): void;
 }
 
 /** How long a started worker may take to answer its first message. */
@@ -50,7 +50,7 @@ export function startRefreshWorker(o: WebAuthBaseOptions, env: RedirectEnv): Pro
       if (why === undefined) {
         return resolve({
           fetch: vaultFetch(running, new URL(o.rootUrl).origin, env.fetch),
-          forget: () => running.postMessage({ t: 'forget', clientId: o.clientID }),
+          forget: (clientId) => running.postMessage({ t: 'forget', clientId }),
         });
       }
       worker?.terminate();
