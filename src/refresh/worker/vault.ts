@@ -38,10 +38,10 @@ export function createVault(send: Fetch, HELD_TOKEN: string) {
     } catch {
       return { id: m.id, error: 'refused' };
     }
-    const revoke = url.pathname.endsWith('/oauth/revoke');
+    const endpoint = /\/oauth\/(token|revoke)$/.exec(url.pathname)?.[1];
     // The token goes to the tenant's token and revocation endpoints only.
-    if (url.origin !== origin || !(revoke || url.pathname.endsWith('/oauth/token')))
-      return { id: m.id, error: 'refused' };
+    if (url.origin !== origin || !endpoint) return { id: m.id, error: 'refused' };
+    const revoke = endpoint === 'revoke';
     // Forms (the code flow, refresh, revocation) or JSON (the passkey grant).
     const json = /json/.test(m.headers['content-type'] ?? '');
     let form: Record<string, unknown>;
