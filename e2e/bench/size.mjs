@@ -110,9 +110,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // Entries hand the facade their capability loaders (issue 52: the default npm entry bundles them,
 // webauth-js/lazy and the CDN file load them on demand): +27 B main file on its own. With the
 // above: main file 28,259 B, all CDN files 38,890 B.
+// The refresh token in a worker (issue 49, part 3): the new chunk webauth.worker.min.js (1,759 B)
+// is loaded with the first token request of useRefreshTokens with the memory cache; the main file
+// pays for its hash and loader entry, the one-worker-per-page wiring, the token requests' fetch
+// through it and the worker's forget calls: +269 B main file (28,528 B), all CDN files 40,928 B
+// (+2,038 B).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28263;
-const BUDGET_TOTAL_GZIP = 38894;
+const BUDGET_GZIP = 28532;
+const BUDGET_TOTAL_GZIP = 40932;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

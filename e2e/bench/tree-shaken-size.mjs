@@ -48,8 +48,10 @@ const TARGET_GZIP = 7168;
 // versioned refresh token (issue 53), webAuth.passkey and the passkey client steps (issue 48),
 // onSessionEvent and the sign-in calls' hook, fail-fast silent authentication and the key set
 // loaded as `authorize` leaves the page (issue 49), the partitioned-storage hint's check (issue 50).
+// 26,744 B with the refresh-token worker's wiring (issue 49: the page's token requests go
+// through the worker, which loads on demand).
 // A ratchet like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 26542;
+const COMMON_CEILING_GZIP = 26748;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

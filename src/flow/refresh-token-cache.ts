@@ -117,4 +117,5 @@ export async function keepRefreshToken(
  */
 export function forgetPageRefreshToken(ctx: RedirectContext): void {
   memory.delete(keyOf(ctx));
+  ctx.refreshWorker?.forget();
 }

@@ -31,6 +31,15 @@ const httpOf = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']>
   (ctx.client as { http?: HttpClientOptions<RedirectContext['env']> }).http ?? { env: ctx.env };
 
 /**
+ * The HTTP settings of a request that may carry or answer a refresh token: with the refresh-token
+ * worker, its `fetch` (web-auth/lazy-refresh-worker.ts).
+ */
+export const tokenHttp = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']> => {
+  const http = httpOf(ctx);
+  return ctx.refreshWorker ? { ...http, env: { ...http.env, fetch: ctx.refreshWorker.fetch } } : http;
+};
+
+/**
  * POSTs `body` as a form (RFC 6749 §4.1.3 and §6, RFC 7009 §2.1) to `<rootUrl><path>`, once. Rejects with an {@link AuthResponseError} carrying the
  * tenant's `error` and `error_description` (or `request_error` for a network failure); the error
  * never holds the request body, which carries the code verifier or the refresh token.
@@ -45,7 +54,7 @@ export function postToTenant(
     const request = sendRequest(
       // Never `_timesToRetryFailedRequests` (v10's own calls keep it): a failed answer may come
       // after the tenant spent the code or refresh token, and sending it again looks like theft.
-      { ...httpOf(ctx), retries: 0 },
+      { ...tokenHttp(ctx), retries: 0 },
       {
         method: 'POST',
         url: joinUrl(ctx.baseOptions.rootUrl, path),

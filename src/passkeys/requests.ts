@@ -5,6 +5,7 @@
  */
 import type { WebAuthContext } from '../flow/context.js';
 import { sendRequest } from '../http/request.js';
+import { tokenHttp } from '../flow/token-request.js';
 import type { AnyObject } from '../shared/types.js';
 import type { PasskeySignupOptions, PasskeyTokenParams } from '../types/passkeys.js';
 import { tenantError } from './passkey-error.js';
@@ -28,7 +29,8 @@ const PROFILE_KEYS = ['email', 'phone_number', 'username', 'name', 'given_name',
 export function postJson(ctx: WebAuthContext, path: string, body: AnyObject, signed?: boolean): Promise<AnyObject> {
   return new Promise((resolve, reject) =>
     sendRequest(
-      ctx.client.http,
+      // The webauthn grant's answer carries the refresh token: through the worker where it runs.
+      path === 'oauth/token' ? tokenHttp(ctx) : ctx.client.http,
       {
         method: 'POST',
         url: `${ctx.baseOptions.rootUrl}/${path}`, // rootUrl has no trailing slash

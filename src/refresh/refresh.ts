@@ -31,8 +31,10 @@ const readAnswer = (ctx: WebAuthContext, answer: AnyObject, entry: RefreshEntry)
   new Promise<Outcome>((settle) =>
     finishTokenAnswer(ctx, answer, { nonce: null, appState: null, sub: entry.sub }, (err, result) => {
       // A refreshed ID token that fails its checks discredits the token that fetched it.
-      if (err) void writeRefreshToken(ctx, undefined).then(() => settle({ err }));
-      else settle({ err, result });
+      if (err) {
+        ctx.refreshWorker?.forget();
+        void writeRefreshToken(ctx, undefined).then(() => settle({ err }));
+      } else settle({ err, result });
     }),
   );
 

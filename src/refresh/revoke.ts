@@ -35,5 +35,7 @@ export async function revokeRefreshToken(ctx: RedirectContext, entry: RefreshEnt
     )
       // Best effort: the page is leaving, and the token is already forgotten here.
       .catch(() => undefined);
+  // The worker sends it: waited for, as the page's navigation ends the worker.
+  if (ctx.refreshWorker) await answered;
   if (ctx.dpop) return answered ? answered.then(() => clearDpopKey(ctx)) : clearDpopKey(ctx);
 }

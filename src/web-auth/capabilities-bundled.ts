@@ -9,6 +9,7 @@ import * as legacy from './legacy/index.js';
 import type { CapabilityLoaders } from './load-capability.js';
 import * as passkeys from '../passkeys/index.js';
 import * as popup from './popup-flow/index.js';
+import * as refreshWorker from '../refresh/worker/start.js';
 import * as sessionEvents from './session-events/channel.js';
 
 /** The loaders of the default entry: each resolves with a module already in the bundle. */
@@ -18,5 +19,6 @@ export const BUNDLED: CapabilityLoaders = {
   legacy: () => Promise.resolve(legacy),
   passkeys: () => Promise.resolve(passkeys),
   popup: () => Promise.resolve(popup),
+  refreshWorker: () => Promise.resolve(refreshWorker),
   sessionEvents: () => Promise.resolve(sessionEvents),
 };

@@ -12,5 +12,6 @@ export const ON_DEMAND: CapabilityLoaders = {
   legacy: () => import('./legacy/index.js'),
   passkeys: () => import('../passkeys/index.js'),
   popup: () => import('./popup-flow/index.js'),
+  refreshWorker: () => import('../refresh/worker/start.js'),
   sessionEvents: () => import('./session-events/channel.js'),
 };

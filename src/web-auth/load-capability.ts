@@ -16,6 +16,7 @@ export interface CapabilityModules {
   legacy: typeof import('./legacy/index.js');
   passkeys: typeof import('../passkeys/index.js');
   popup: typeof import('./popup-flow/index.js');
+  refreshWorker: typeof import('../refresh/worker/start.js');
   sessionEvents: typeof import('./session-events/channel.js');
 }
 

@@ -24,6 +24,7 @@ import { pkceAuthorizeUrl, usesPkce } from '../pkce/start.js';
 import { logoutThenLeave } from './logout.js';
 import type { Dpop } from '../types/dpop.js';
 import { lazyDpopWiring } from './lazy-dpop.js';
+import { lazyRefreshWorker } from './lazy-refresh-worker.js';
 import { passwordlessLogin, passwordlessStart, passwordlessVerify } from './passwordless.js';
 import { passkeys, type Passkeys } from './passkeys/passkey.js';
 import { PluginHandler, type WebAuthPlugin } from './plugins.js';
@@ -117,7 +118,11 @@ export class WebAuth {
     this.client = new Authentication(baseOptions);
     // The client resolved the same environment from the same options: share it (one per instance).
     const env = this.client.http.env;
-    this.ctx = { ...createWebAuthContext(baseOptions, env, this.client), dpop: lazyDpopWiring(baseOptions, env) };
+    this.ctx = {
+      ...createWebAuthContext(baseOptions, env, this.client),
+      dpop: lazyDpopWiring(baseOptions, env),
+      refreshWorker: lazyRefreshWorker(baseOptions, env),
+    };
     this.transactionManager = this.ctx.transactionManager;
     linkClientContext(this.client, this.ctx);
     // One storage chain per instance; v10's client had its own SSO-data object over it.
