@@ -9,18 +9,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { useBrowserHarness } from './support/harness.js';
-import { appUrl, openApp, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import { codeFlowApp, openApp, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
 
 const h = useBrowserHarness();
 
-const config = (lib: LibBuild): AppConfig => ({
-  domain: h.tenant.domain,
-  clientID: 'spa-client',
-  redirectUri: appUrl(h.app.url, lib),
-  responseType: 'code',
-  usePKCE: true,
-  useRefreshTokens: true,
-});
+const config = (lib: LibBuild): AppConfig => codeFlowApp(h.tenant.domain, h.app.url, lib, { useRefreshTokens: true });
 
 /** Every refresh token the tenant issued (live or spent), from its state. */
 const issuedTokens = (): string[] =>

@@ -11,21 +11,14 @@
 import type { Page, Request } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
-import { ALICE, appUrl, BOB, openApp, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
+import { ALICE, BOB, codeFlowApp, openApp, signIn, startLogin, type AppConfig, type LibBuild } from './support/flow.js';
 
 const h = useBrowserHarness();
 const BUILDS: readonly LibBuild[] = ['umd', 'esm'];
 const CHUNK = 'webauth.session-events.min.js';
 
 /** The code flow with refresh tokens kept in each page's memory (the default `cacheLocation`). */
-const config = (lib: LibBuild): AppConfig => ({
-  domain: h.tenant.domain,
-  clientID: 'spa-client',
-  redirectUri: appUrl(h.app.url, lib),
-  responseType: 'code',
-  usePKCE: true,
-  useRefreshTokens: true,
-});
+const config = (lib: LibBuild): AppConfig => codeFlowApp(h.tenant.domain, h.app.url, lib, { useRefreshTokens: true });
 
 interface Crossed {
   keys: string[];
