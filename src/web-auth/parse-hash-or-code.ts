@@ -34,10 +34,9 @@ export function parseHashOrCode(ctx: RedirectContext, options: ParseHashOptions,
   const cb: AuthDone = (err, result) =>
     err?.error === 'access_denied'
       ? void loadCapability('legacy')
-          .then(
-            (chunk) => chunk.withPartitionedHint(ctx, err),
-            () => err,
-          )
+          .then((chunk) => chunk.withPartitionedHint(ctx, err))
+          // A chunk that fails to load, or a check that throws, leaves the error as it came.
+          .catch(() => err)
           .then((named) => queueMicrotask(() => done(named, result)))
       : done(err, result);
   const response = usesPkce(ctx, options) ? codeResponse(ctx, options) : undefined;

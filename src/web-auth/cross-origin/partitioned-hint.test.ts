@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RedirectContext } from '../../flow/context.js';
 import { PARTITIONED_HINT, withPartitionedHint } from './partitioned-hint.js';
 import { verifierKey } from './verifier-key.js';
+import { fakeEnv, memoryStorage } from '../../testing/fake-env.js';
+import { testWebAuth } from '../../testing/web-auth.js';
 
 const ROOT = 'https://tenant.example.com';
 
@@ -53,5 +55,20 @@ describe('withPartitionedHint', () => {
       withPartitionedHint(ctx, { error: 'login_required' } as { hint?: string; error: string }).hint,
     ).toBeUndefined();
     expect(remove).not.toHaveBeenCalled();
+  });
+});
+
+describe('parseHash with an access_denied answer', () => {
+  it('calls back with the error even when the check for the hint throws', async () => {
+    const env = fakeEnv('https://app.example.com/callback#error=access_denied&error_description=denied');
+    const broken = memoryStorage();
+    Object.defineProperty(broken, 'length', { get: () => 1 });
+    broken.key = () => {
+      throw new Error('storage went away');
+    };
+    env.storage = broken;
+    const err = await new Promise<unknown>((resolve) => testWebAuth(env).parseHash({}, (e) => resolve(e)));
+    expect(err).toMatchObject({ error: 'access_denied', errorDescription: 'denied' });
+    expect((err as { hint?: string }).hint).toBeUndefined();
   });
 });
