@@ -14,9 +14,8 @@ import {
   wrongCodeMessage,
 } from '../../protocol/password-login.js';
 import type { LoginOutcome } from '../../protocol/password-login.js';
-import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
 import type { AuthenticatedClient } from '../../protocol/client-auth.js';
-import { grantForUser, oauthError, organizationFor } from './types.js';
+import { freshLoginTokens, grantForUser, oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 
 function fail(outcome: Extract<LoginOutcome, { ok: false }>, wrongMessage: string): never {
@@ -47,16 +46,7 @@ async function issue(
   const user = outcome.user;
   const organization = organizationFor(ctx, auth, params['organization'], user);
   const grant = grantForUser(ctx, auth, params);
-  return userTokenResponse(ctx, {
-    client: auth.client,
-    user,
-    grant,
-    ...freshLogin(ctx),
-    organization,
-    certificateThumbprint: auth.certificateThumbprint,
-    dpopJkt,
-    gty,
-  });
+  return freshLoginTokens(ctx, auth, { user, grant, organization, dpopJkt, gty });
 }
 
 function databaseRealm(ctx: RequestContext, auth: AuthenticatedClient, name: string | undefined) {

@@ -6,8 +6,7 @@
  */
 import { verifyAccessToken, verifyIdToken } from '../../protocol/tokens.js';
 import type { RequestContext } from '../../http/types.js';
-import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
-import { grantForUser, oauthError, organizationFor } from './types.js';
+import { freshLoginTokens, grantForUser, oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 
 async function subjectOf(ctx: RequestContext, token: string): Promise<string | undefined> {
@@ -41,16 +40,7 @@ export const tokenExchange: GrantSpec = {
       throw oauthError('invalid_request', 'The subject_token is invalid, expired or names no user of this tenant.');
     const organization = organizationFor(ctx, auth, params['organization'], user);
     const grant = grantForUser(ctx, auth, params);
-    const body = await userTokenResponse(ctx, {
-      client: auth.client,
-      user,
-      grant,
-      ...freshLogin(ctx),
-      organization,
-      certificateThumbprint: auth.certificateThumbprint,
-      dpopJkt,
-      gty: 'token-exchange',
-    });
+    const body = await freshLoginTokens(ctx, auth, { user, grant, organization, dpopJkt, gty: 'token-exchange' });
     return { ...body, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' };
   },
 };

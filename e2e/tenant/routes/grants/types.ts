@@ -7,6 +7,7 @@ import { userGrant } from '../../protocol/scopes.js';
 import type { Grant } from '../../protocol/scopes.js';
 import type { RequestContext } from '../../http/types.js';
 import { HttpError } from '../../http/http-io.js';
+import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
 import type { StoredUser } from '../../state/users.js';
 
 export interface GrantSpec {
@@ -60,4 +61,27 @@ export function grantForUser(ctx: RequestContext, auth: AuthenticatedClient, par
   );
   if (!result.ok) throw oauthError(result.error, result.description, result.status);
   return result.grant;
+}
+
+/**
+ * The tokens of a login made by a grant itself (password, token exchange, webauthn): a new session
+ * id and `auth_time`, bound to the client's certificate or DPoP key where the request has one.
+ */
+export function freshLoginTokens(
+  ctx: RequestContext,
+  auth: AuthenticatedClient,
+  login: {
+    user: StoredUser;
+    grant: Grant;
+    organization: Organization | undefined;
+    dpopJkt: string | undefined;
+    gty?: string;
+  },
+): Promise<Record<string, unknown>> {
+  return userTokenResponse(ctx, {
+    client: auth.client,
+    ...login,
+    ...freshLogin(ctx),
+    certificateThumbprint: auth.certificateThumbprint,
+  });
 }

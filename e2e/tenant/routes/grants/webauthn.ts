@@ -16,10 +16,9 @@ import {
   verifyPasskeySignIn,
   verifyPasskeySignup,
 } from '../../protocol/passkey-verify.js';
-import { freshLogin, userTokenResponse } from '../../protocol/token-response.js';
 import type { PasskeySession } from '../../state/passkey-sessions.js';
 import type { StoredUser } from '../../state/users.js';
-import { grantForUser, oauthError, organizationFor } from './types.js';
+import { freshLoginTokens, grantForUser, oauthError, organizationFor } from './types.js';
 import type { GrantSpec } from './types.js';
 
 export const WEBAUTHN_GRANT_TYPE = 'urn:okta:params:oauth:grant-type:webauthn';
@@ -120,14 +119,6 @@ export const webauthnGrant: GrantSpec = {
     // A user signing up within an organization joins it (memberships are not saved, see README).
     if (session.kind === 'signup') org?.members.add(user.userId);
     const organization = organizationFor(ctx, auth, rawOrganization, user);
-    return userTokenResponse(ctx, {
-      client: auth.client,
-      user,
-      grant,
-      ...freshLogin(ctx),
-      organization,
-      certificateThumbprint: auth.certificateThumbprint,
-      dpopJkt,
-    });
+    return freshLoginTokens(ctx, auth, { user, grant, organization, dpopJkt });
   },
 };
