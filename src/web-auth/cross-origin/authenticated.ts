@@ -12,8 +12,8 @@ import { omit } from '../../shared/objects.js';
 import { authorize } from '../../flow/authorize.js';
 import type { WebAuthContext } from '../../flow/context.js';
 import { verifierKey } from './verifier-key.js';
-import { whenRedirecting } from '../on-redirecting.js';
-import { runWebMessage } from '../web-message.js';
+import { whenRedirecting } from '../redirect/on-redirecting.js';
+import { runWebMessage } from '../silent-auth/web-message.js';
 import { announced } from '../session-events/announce.js';
 import type { AnyObject, NodeCallback } from '../../shared/types.js';
 
