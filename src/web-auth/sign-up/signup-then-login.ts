@@ -1,7 +1,7 @@
 /**
  * Sign up, then log in: the step `redirect.signupAndLogin`, `popup.signupAndLogin` and the hosted
  * page's `signupAndLogin` share. Only the login differs between them. The sign-up request is sent
- * together with the load of the chunk that runs the login after it (./legacy/signup-login.ts).
+ * together with the load of the chunk that runs the login after it (./signup-login.ts).
  */
 import { omit } from '../../shared/objects.js';
 import type { DbSignUpOptions } from '../../types.js';

@@ -47,7 +47,7 @@ export function renewAuth(ctx: WebAuthContext, options: RenewAuthOptions, cb: No
 
   const url = ctx.client.buildAuthorizeUrl(params);
   const ignored = traceIgnored(ctx.baseOptions.debug, 'renewAuth');
-  // With the iframe: the answer's reader arrives while /authorize runs (./legacy/renew-answer.ts).
+  // With the iframe: the answer's reader arrives while /authorize runs (./renew-answer.ts).
   const chunk = preload('legacy');
   hiddenFrameRun<unknown>(
     ctx.env,

@@ -1,7 +1,7 @@
 /**
  * `client.getSSOData`: on the hosted login page, the tenant's `/user/ssodata`; elsewhere a silent
  * `checkSession` for the connection and user last signed in with, mapped to v10's SSO-data shape
- * by the legacy chunk (./legacy/sso-answer.ts).
+ * by the legacy chunk (./sso-answer.ts).
  */
 import { call, type ClientContext } from '../../authentication/client-context.js';
 import { checkValue } from '../../shared/assert.js';
