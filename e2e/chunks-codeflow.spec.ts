@@ -111,7 +111,7 @@ describe('the code-flow chunk of the CDN build', () => {
   });
 
   it('loads once, with its SRI hash, for useDpop turned on after load; the DPoP login succeeds', async () => {
-    const integrity = `sha384-${createHash('sha384').update(readFileSync(chunkFile)).digest('base64')}`;
+    const integrity = `sha256-${createHash('sha256').update(readFileSync(chunkFile)).digest('base64')}`;
     await watchChunkScripts(h.page);
     const requests = chunkRequests();
     await openApp(h.page, h.app.url, 'umd');

@@ -152,6 +152,56 @@ describe.each(['umd', 'esm'] as const)('the refresh token in a worker (%s)', (li
   });
 });
 
+/** `webAuth.checkSession` `rounds` times in a row in `page`: each renewal's `sub`, or its error. */
+function renewRounds(page: Page, rounds: number): Promise<string[]> {
+  return page.evaluate(async (rounds) => {
+    const out: string[] = [];
+    for (let i = 0; i < rounds; i++)
+      out.push(
+        await new Promise<string>((resolve) =>
+          (window as any).webAuth.checkSession({}, (err: unknown, result: any) =>
+            resolve(err ? JSON.stringify(err) : result.idTokenPayload.sub),
+          ),
+        ),
+      );
+    return out;
+  }, rounds);
+}
+
+describe('two tabs, each with its own worker', () => {
+  it("renewing at the same time, round after round: every renewal rotates its tab's token, none is refused", async () => {
+    const lib = 'umd';
+    const cfg = config(lib);
+    const first = await login(lib);
+    expect(first).toMatchObject({ loginErr: null, renewErr: null });
+    const other = await h.context.newPage();
+    try {
+      await openApp(other, h.app.url, lib);
+      await startLogin(other, cfg, { prompt: 'login' });
+      await signIn(other, h.app.url);
+      const events = await other.evaluate(async (cfg) => {
+        const lib = await (window as any).libReady;
+        const events: string[] = [];
+        const webAuth = new lib.WebAuth({ ...cfg, debug: (e: unknown) => events.push(JSON.stringify(e)) });
+        (window as any).webAuth = webAuth;
+        const err = await new Promise((resolve) => webAuth.parseHash({}, resolve));
+        return { err, events: events.join() };
+      }, cfg);
+      expect(events.err).toBeNull();
+      const before = issuedTokens().length;
+      const rounds = 3;
+      const [a, b] = await Promise.all([renewRounds(h.page, rounds), renewRounds(other, rounds)]);
+      expect([...a, ...b]).toEqual(Array(2 * rounds).fill(first.renewedSub));
+      // One new token per renewal: each tab rotated its own, no family was revoked on the way.
+      expect(issuedTokens().length - before).toBe(2 * rounds);
+      const heap = await heapSnapshot(other);
+      expect(issuedTokens().some((token) => heap.includes(token))).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('a CSP that forbids the blob: worker', () => {
   it('keeps the token in the page as before, says so in the debug trace, and renews and revokes', async () => {
     const lib = 'umd';

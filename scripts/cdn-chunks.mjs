@@ -14,8 +14,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// A placeholder as long as a real sha384 value, so the main file's source map stays exact.
-const placeholder = (file) => `sha384-${`@sri:${file}`.padEnd(64, '#')}`;
+// A placeholder as long as a real sha256 value, so the main file's source map stays exact.
+// SHA-256, not SHA-384: a substituted chunk still needs a second preimage of it, at 21 B gzip less per chunk.
+const placeholder = (file) => `sha256-${`@sri:${file}`.padEnd(44, '#')}`;
 
 /** Hash slots for the chunks `chunk` loads (statically, or on demand), by file name. */
 const slots = (chunk, main) =>
@@ -154,7 +155,7 @@ export function cdnChunks({ names, hook, banner }) {
           code = code.replace(placeholder(dep), hashes.get(dep));
         }
         writeFileSync(file, code);
-        hashes.set(name, `sha384-${createHash('sha384').update(code).digest('base64')}`);
+        hashes.set(name, `sha256-${createHash('sha256').update(code).digest('base64')}`);
         pending.delete(name);
       }
     },

@@ -114,10 +114,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // is loaded with the first token request of useRefreshTokens with the memory cache; the main file
 // pays for its hash and loader entry, the one-worker-per-page wiring, the token requests' fetch
 // through it and the worker's forget calls: +269 B main file (28,528 B), all CDN files 40,928 B
-// (+2,038 B).
+// (+2,038 B). Then lowered: the chunks' SRI hashes as SHA-256 (-21 B each) and the worker's
+// one-per-page table moved into its chunk: 28,349 B main file, all CDN files 40,815 B.
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28532;
-const BUDGET_TOTAL_GZIP = 40932;
+const BUDGET_GZIP = 28353;
+const BUDGET_TOTAL_GZIP = 40819;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

@@ -3,4 +3,11 @@
  * token, loaded on first use through `loadCapability('refreshWorker')`
  * (web-auth/code-flow/lazy-refresh-worker.ts).
  */
-export { startRefreshWorker, WORKER_START_MS, workerSource, type RunningWorker } from '../refresh/worker/start.js';
+export {
+  forgetToken,
+  startRefreshWorker,
+  workerFetch,
+  WORKER_START_MS,
+  workerSource,
+  type RunningWorker,
+} from '../refresh/worker/start.js';

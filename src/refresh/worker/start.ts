@@ -18,6 +18,34 @@ export interface RunningWorker {
   forget(clientId: string): void;
 }
 
+/**
+ * One worker per tenant for the whole page, as the memory cache is one per page: every instance
+ * of the page (an app may make one per call) reaches the token the first one kept.
+ */
+const workers = new Map<string, Promise<RunningWorker | undefined>>();
+
+const running = (o: WebAuthBaseOptions, env: RedirectEnv) => {
+  let worker = workers.get(o.rootUrl);
+  if (!worker) workers.set(o.rootUrl, (worker = startRefreshWorker(o, env)));
+  return worker;
+};
+
+/**
+ * `fetch` for the instance of `o`: through the tenant's worker (started on the first call), or
+ * from the page where the worker cannot run.
+ *
+ * @example
+ * ```ts
+ * const response = await workerFetch(webAuth.baseOptions, env, tokenUrl, init);
+ * ```
+ */
+export const workerFetch = (o: WebAuthBaseOptions, env: RedirectEnv, url: string, init?: RequestInit) =>
+  running(o, env).then((worker) => (worker || env).fetch(url, init));
+
+/** Makes the tenant's worker, if one runs, forget the refresh token of the instance's client. */
+export const forgetToken = (o: WebAuthBaseOptions): void =>
+  void workers.get(o.rootUrl)?.then((worker) => worker?.forget(o.clientID));
+
 /** How long a started worker may take to answer its first message. */
 export const WORKER_START_MS = 2000;
 

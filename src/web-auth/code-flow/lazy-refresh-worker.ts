@@ -7,33 +7,20 @@
 import type { RedirectEnv } from '../../browser/env.js';
 import type { WebAuthContext } from '../../flow/context.js';
 import type { WebAuthBaseOptions } from '../../types.js';
-import type { RunningWorker } from '../../refresh/worker/start.js';
-import { loadCapability } from '../load-capability.js';
+import { loadCapability, type Capability } from '../load-capability.js';
 
-type Running = Promise<RunningWorker | undefined>;
-
-/**
- * One worker per tenant for the whole page, as the memory cache is one per page: every instance
- * of the page (an app may make one per call) reaches the token the first one kept.
- */
-const workers = new Map<string, Running>();
+/** The worker's chunk (one per page: it keeps one worker per tenant), or undefined where it cannot load. */
+let chunk: Promise<Capability<'refreshWorker'> | undefined> | undefined;
 
 /** The wiring, or undefined where the token stays where it was (no refresh tokens, `localstorage`). */
 export function lazyRefreshWorker(o: WebAuthBaseOptions, env: RedirectEnv): WebAuthContext['refreshWorker'] {
   if (!o.useRefreshTokens || o.cacheLocation === 'localstorage') return undefined;
-  const running = () => {
-    let worker = workers.get(o.rootUrl);
-    if (!worker) {
-      worker = loadCapability('refreshWorker').then(
-        (chunk) => chunk.startRefreshWorker(o, env),
-        () => undefined,
-      );
-      workers.set(o.rootUrl, worker);
-    }
-    return worker;
-  };
   return {
-    fetch: (url, init) => running().then((worker) => (worker || env).fetch(url, init)),
-    forget: () => void workers.get(o.rootUrl)?.then((worker) => worker?.forget(o.clientID)),
+    fetch: (url, init) =>
+      (chunk ||= loadCapability('refreshWorker').catch(() => undefined)).then((c) =>
+        c ? c.workerFetch(o, env, url, init) : env.fetch(url, init),
+      ),
+    // No chunk yet: no worker was started, so none holds a token.
+    forget: () => void chunk?.then((c) => c?.forgetToken(o)),
   };
 }
