@@ -2,7 +2,7 @@ import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { cdnChunks } from './scripts/cdn-chunks.mjs';
 import { eagerFactory } from './scripts/eager-factory.mjs';
 
@@ -38,12 +38,12 @@ const chunkBanner = (chunk) =>
 // Exported for e2e/bench/tree-shaken-size.mjs, which minifies a bundled app the same way.
 export const terserOptions = { format: { comments: /^!/ }, compress: { passes: 5, hoist_funs: true }, ecma: 2020 };
 
-// Named after the capability's folder: webauth.captcha.min.js. Code that two capabilities share and
-// the main file does not use gets a chunk of its own, named by its content. Exported for the chunk
-// loader's own test (e2e/cdn-chunks.spec.ts).
+// Named after the chunk's entry in src/chunks/: captcha.ts gives webauth.captcha.min.js. Code that
+// two capabilities share and the main file does not use gets a chunk of its own, named by its
+// content. Exported for the chunk loader's own test (e2e/cdn-chunks.spec.ts).
 export const cdnChunkFileNames = (chunk) =>
   chunk.facadeModuleId
-    ? `webauth.${basename(dirname(chunk.facadeModuleId))}.min.js`
+    ? `webauth.${basename(chunk.facadeModuleId, extname(chunk.facadeModuleId))}.min.js`
     : 'webauth.shared-[hash:10].min.js';
 
 export default [
@@ -64,8 +64,9 @@ export default [
   },
   {
     // The CDN build (issue 32): the main file with the global `auth0`, and beside it one chunk per
-    // capability loaded on first use (src/web-auth/load-capability.ts), fetched by the main file
-    // with its integrity hash (scripts/cdn-chunks.mjs). Shared code stays in the main file.
+    // capability loaded on first use (src/web-auth/load-capability.ts; entries in src/chunks/),
+    // fetched by the main file with its integrity hash (scripts/cdn-chunks.mjs). Shared code stays
+    // in the main file.
     input: 'src/cdn.ts',
     preserveEntrySignatures: 'allow-extension',
     plugins: [

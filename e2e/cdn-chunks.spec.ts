@@ -20,10 +20,10 @@ import type { AppServer } from './support/app-server.js';
 
 const SOURCES: Record<string, string> = {
   'main.js': `export const version = 't';
-export const one = () => import('./one/index.js').then((m) => m.run());
-export const two = () => import('./two/index.js').then((m) => m.run());`,
-  'one/index.js': `import { shared } from '../shared.js'; export const run = () => 'one ' + shared('1');`,
-  'two/index.js': `import { shared } from '../shared.js'; export const run = () => 'two ' + shared('2');`,
+export const one = () => import('./chunks/one.js').then((m) => m.run());
+export const two = () => import('./chunks/two.js').then((m) => m.run());`,
+  'chunks/one.js': `import { shared } from '../shared.js'; export const run = () => 'one ' + shared('1');`,
+  'chunks/two.js': `import { shared } from '../shared.js'; export const run = () => 'two ' + shared('2');`,
   'shared.js': `export const shared = (x) => ['shared', x, 'and more text than rollup would inline'].join(':');`,
 };
 // The plugin's types declare an ES default export over a CommonJS file; under NodeNext that reads as the module.

@@ -44,9 +44,12 @@ export const SRC_LAYERS = [
   ['index.ts', 'all.ts', 'cdn.ts', 'modular'], // entries
   ['exports.ts'], // what the two ESM entries export
   ['web-auth/web-auth.ts'], // facade
-  ['web-auth/silent-auth.ts', 'authentication/authentication.ts', 'management/management.ts'],
-  ['web-auth'], // v10's flows (capabilities): popup, cross-origin login, passwordless, captcha, ...
-  ['code-flow'], // the on-demand chunk of the three below (issue 32), loaded by web-auth/
+  ['web-auth/silent-auth/silent-auth.ts', 'authentication/authentication.ts', 'management/management.ts'],
+  // v10's flows (capabilities), one folder each under web-auth/ (popup/, cross-origin/, silent-auth/,
+  // redirect/, ...), and chunks/, the CDN chunks' entries (re-exports of those flows and of the
+  // capabilities below). One unit: the loading seam (web-auth/load-capability.ts) names each
+  // chunk's module, and the flows it re-exports load their chunk through that seam.
+  ['web-auth+chunks'],
   ['pkce', 'refresh', 'dpop', 'management', 'passkeys'], // opt-in capabilities, each importing the core only
   ['flow'], // core: what the flows share (context, transactions, authorize, response checks)
   ['authentication'], // core: the Authentication API client, URLs, option rules

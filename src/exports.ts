@@ -34,8 +34,8 @@ export type { Passkeys } from './web-auth/passkeys/passkey.js';
 export { customEnvironment } from './types/custom-environment.js';
 export type * from './types.js';
 export type { DBConnection, PasswordlessAuthentication };
-export type { RedirectLogin as Redirect } from './web-auth/redirect.js';
-export type { Popup } from './web-auth/popup.js';
+export type { RedirectLogin as Redirect } from './web-auth/redirect/redirect.js';
+export type { Popup } from './web-auth/popup/popup.js';
 // The names auth0-js 10 apps use for the same shapes (from the community declarations).
 export type { WebAuthOptions as AuthOptions } from './types.js';
 
@@ -66,9 +66,9 @@ declare namespace auth0 {
   /** The `DBConnection` class, under the default import. */
   export type DBConnection = import('./authentication/db-connection.js').DBConnection;
   /** The class of `webAuth.redirect`, under the default import. */
-  export type Redirect = import('./web-auth/redirect.js').RedirectLogin;
+  export type Redirect = import('./web-auth/redirect/redirect.js').RedirectLogin;
   /** The `Popup` class, under the default import. */
-  export type Popup = import('./web-auth/popup.js').Popup;
+  export type Popup = import('./web-auth/popup/popup.js').Popup;
   /** The `CrossOriginAuthentication` type, under the default import. */
   export type CrossOriginAuthentication = Types.CrossOriginAuthentication;
   /** `WebAuthOptions` under its auth0-js name, on the default import. */

@@ -52,7 +52,7 @@ const rows = [...text].map(([name, chars]) => ({
 }));
 rows.sort((a, b) => b.raw - a.raw);
 const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
-// src/web-auth/popup.ts → src/web-auth; jose/dist/webapi/lib/key.js → jose.
+// src/web-auth/popup/popup.ts → src/web-auth/popup; jose/dist/webapi/lib/key.js → jose.
 const folderOf = (name) =>
   packageOf(name) !== 'webauth-js' ? packageOf(name) : name.split('/').slice(0, -1).join('/') || name;
 // The file gzipped with only the sourced pieces `keep` accepts, and with the characters no source

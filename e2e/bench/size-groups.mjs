@@ -14,14 +14,14 @@ export const GROUPS = [
     name: 'the code flow without DPoP (usePKCE, refresh tokens)',
     why: "the redemption, the refresh grant and logout's revocation are sent at once and their answers read here, so no round trip waits for a chunk and no chunk can fail between a spent code and its answer; the challenge is built in the call",
     files:
-      /^src\/(refresh\/|pkce\/|flow\/(token-request|token-answer|refresh-token-cache|refresh-key)\.ts|http\/bound-tokens\.ts|web-auth\/(silent-auth|parse-hash-or-code)\.ts)/,
+      /^src\/(refresh\/|pkce\/|flow\/(token-request|token-answer|refresh-token-cache|refresh-key)\.ts|http\/bound-tokens\.ts|web-auth\/(silent-auth\/silent-auth|redirect\/parse-hash-or-code)\.ts)/,
   },
   {
     name: 'common flows',
     common: true,
     why: "the common page's own calls: authorize, parseHash, checkSession by web_message, logout, renewAuth's start",
     files:
-      /^src\/(flow\/(authorize|transaction-manager|parse-hash|random)\.ts|web-auth\/(check-session|web-message|logout|renew-auth|redirect|on-redirecting)\.ts|storage\/sso-data-storage\.ts)/,
+      /^src\/(flow\/(authorize|transaction-manager|parse-hash|random)\.ts|web-auth\/(silent-auth\/(check-session|web-message|renew-auth)|redirect\/(logout|redirect|on-redirecting))\.ts|storage\/sso-data-storage\.ts)/,
   },
   {
     name: 'the v10 Authentication client',
@@ -38,19 +38,20 @@ export const GROUPS = [
   {
     name: 'the popup, its synchronous part',
     why: 'the window opens in the task of the call (popup blockers) and preload() returns its handler; argument errors are thrown, as v10 does',
-    files: /^src\/(web-auth\/(popup|popup-handler|popup-callback-start)\.ts|browser\/(popup-window|child-window)\.ts)/,
+    files:
+      /^src\/(web-auth\/popup\/(popup|popup-handler|popup-callback-start)\.ts|browser\/(popup-window|child-window)\.ts)/,
   },
   {
     name: 'synchronous in v10, not called by the common page',
     why: "request handles returned and argument errors thrown in the call (Management, passwordless, hosted pages, embedded and cross-origin login's first step, getSSOData, sign-up then login); each one's later steps are in chunks",
     files:
-      /^src\/(management\/|web-auth\/(passwordless|hosted-pages|cross-origin-login|login|sso-data|client-sso-data|signup-then-login)\.ts)/,
+      /^src\/(management\/|web-auth\/(passwordless\/passwordless|redirect\/(hosted-pages|login)|cross-origin\/cross-origin-login|silent-auth\/(sso-data|client-sso-data)|sign-up\/signup-then-login)\.ts)/,
   },
   {
     name: 'the seams of the on-demand parts',
     why: 'they decide, in the call, what to load: the capability loader and its error, the captcha start, lazy DPoP and its nonce memory, where the DPoP key is stored (which logout empties when the chunk cannot load), and the session events (the listener check, and the hook the signing calls tell through)',
     files:
-      /^src\/(web-auth\/(load-capability|chunk-load-error|captcha-start|lazy-dpop|code-flow-start|session-events\/(announce|on-session-event))\.ts|dpop\/nonce-memory\.ts|flow\/dpop-key-record\.ts)/,
+      /^src\/(web-auth\/(load-capability|chunk-load-error|captcha\/captcha-start|code-flow\/(lazy-dpop|code-flow-start)|session-events\/(announce|on-session-event))\.ts|dpop\/nonce-memory\.ts|flow\/dpop-key-record\.ts)/,
   },
   {
     name: 'the facade',

@@ -50,8 +50,11 @@ const TARGET_GZIP = 7168;
 // loaded as `authorize` leaves the page (issue 49), the partitioned-storage hint's check (issue 50).
 // 26,744 B with the refresh-token worker's wiring (issue 49: the page's token requests go
 // through the worker, which loads on demand); 26,718 B once the worker's table moved into its chunk.
+// 26,733 B with the chunks' entries in src/chunks/ (issue 51): the app's bundler names its chunk
+// files after them (captcha-[hash].js, popup-flow-[hash].js where render-, index- and start- were),
+// +22 B raw in the import() calls of the initial chunk, +15 B gzip; no code changed.
 // A ratchet like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 26722;
+const COMMON_CEILING_GZIP = 26737;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -18,7 +18,7 @@ import * as token from './token.js';
 import { buildAuthorizeUrl, buildLogoutUrl } from './urls.js';
 import type { RequestError } from '../errors.js';
 import type { AuthenticationClient } from './client-api.js';
-import { clientSsoData, contextOf } from '../web-auth/client-sso-data.js';
+import { clientSsoData, contextOf } from '../web-auth/silent-auth/client-sso-data.js';
 import { pkceAuthorizeUrl } from '../pkce/start.js';
 import { withPasskeys } from '../web-auth/passkeys/passkey.js';
 import type {

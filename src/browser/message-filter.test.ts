@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dispatchMessage, fakeEnv, fakePopup, type FakeEnv } from '../testing/fake-env.js';
 import type { DebugEvent } from '../types.js';
 import { acceptMessage, acceptWindowMessage } from './message-filter.js';
-import { POPUP_CLOSED, watchPopup } from './popup-channel.js';
+import { POPUP_CLOSED, watchPopup } from '../web-auth/popup/popup-channel.js';
 import { openPopupWindow } from './popup-window.js';
 
 const APP = 'https://app.example.com';

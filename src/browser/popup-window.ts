@@ -1,7 +1,7 @@
 /**
  * The popup window itself: v10's features and centring, and the window opened (or the preloaded one
  * navigated) in the task of the call, so the browser does not block it. The message protocol that
- * follows is popup-channel.ts, loaded on first use with the popup chunk (issue 32).
+ * follows is web-auth/popup/popup-channel.ts, loaded on first use with the popup chunk (issue 32).
  */
 import { urlOrigin } from './url-origin.js';
 import type { BrowserEnv } from '../types.js';

@@ -1,4 +1,4 @@
-/** What `useDpop` adds to a `WebAuth`: its DPoP helper (the main file wraps it, web-auth/lazy-dpop.ts). */
+/** What `useDpop` adds to a `WebAuth`: its DPoP helper (the main file wraps it, web-auth/code-flow/lazy-dpop.ts). */
 import type { RedirectEnv } from '../browser/env.js';
 import { customEnvironment } from '../types/custom-environment.js';
 import type { WebAuthBaseOptions } from '../types.js';

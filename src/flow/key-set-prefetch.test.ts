@@ -3,7 +3,7 @@ import { clearJwksMemoryCache } from '../id-token/jwks.js';
 import { dispatchMessage, fakeEnv, loadFrame, memoryStorage, type FakeEnv } from '../testing/fake-env.js';
 import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
-import { checkSession } from '../web-auth/check-session.js';
+import { checkSession } from '../web-auth/silent-auth/check-session.js';
 
 const TENANT = 'https://me.auth0.com';
 const JWKS = `${TENANT}/.well-known/jwks.json`;

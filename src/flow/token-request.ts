@@ -32,7 +32,7 @@ const httpOf = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']>
 
 /**
  * The HTTP settings of a request that may carry or answer a refresh token: with the refresh-token
- * worker, its `fetch` (web-auth/lazy-refresh-worker.ts).
+ * worker, its `fetch` (web-auth/code-flow/lazy-refresh-worker.ts).
  */
 export const tokenHttp = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']> => {
   const http = httpOf(ctx);

@@ -1,5 +1,5 @@
 /**
- * `parseHash` with `usePKCE`, once a code answer is found (web-auth/parse-hash-or-code.ts): its
+ * `parseHash` with `usePKCE`, once a code answer is found (web-auth/redirect/parse-hash-or-code.ts): its
  * transaction is consumed before the code is redeemed, so a code is redeemed at most once even
  * when `parseHash` runs twice. Removing `code` and `state` from the address bar afterwards is the
  * app's choice, as for the implicit flow's fragment.

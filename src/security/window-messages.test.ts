@@ -16,7 +16,7 @@ import {
 import { settle } from '../testing/fuzz.js';
 import { atHash, claimsFor, serveJwks } from '../testing/tokens.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
-import { checkSession, CHECK_SESSION_TIMEOUT_MS } from '../web-auth/check-session.js';
+import { checkSession, CHECK_SESSION_TIMEOUT_MS } from '../web-auth/silent-auth/check-session.js';
 import { verifierKey } from '../web-auth/cross-origin/verification.js';
 import { afterChunk } from '../testing/capabilities.js';
 import { customEnvironment } from '../types/custom-environment.js';

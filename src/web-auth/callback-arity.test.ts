@@ -4,7 +4,7 @@
  * `...args`, sees the difference. The differential suite compares the same count against auth0-js.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHECK_SESSION_TIMEOUT_MS } from './check-session.js';
+import { CHECK_SESSION_TIMEOUT_MS } from './silent-auth/check-session.js';
 import { dispatchMessage, fakeEnv, json, type FakeEnv } from '../testing/fake-env.js';
 import { callsOf } from '../testing/fuzz.js';
 import { testWebAuth } from '../testing/web-auth.js';

@@ -7,11 +7,11 @@ import type { CapabilityLoaders } from './load-capability.js';
 
 /** The loaders of `webauth-js/lazy` and the CDN build. */
 export const ON_DEMAND: CapabilityLoaders = {
-  captcha: () => import('./captcha/render.js'),
-  codeFlow: () => import('../code-flow/index.js'),
-  legacy: () => import('./legacy/index.js'),
-  passkeys: () => import('../passkeys/index.js'),
-  popup: () => import('./popup-flow/index.js'),
-  refreshWorker: () => import('../refresh/worker/start.js'),
-  sessionEvents: () => import('./session-events/channel.js'),
+  captcha: () => import('../chunks/captcha.js'),
+  codeFlow: () => import('../chunks/code-flow.js'),
+  legacy: () => import('../chunks/legacy.js'),
+  passkeys: () => import('../chunks/passkeys.js'),
+  popup: () => import('../chunks/popup-flow.js'),
+  refreshWorker: () => import('../chunks/worker.js'),
+  sessionEvents: () => import('../chunks/session-events.js'),
 };

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatchMessage, fakeEnv, fakePopup, fakeWindow, json, type FakeEnv } from '../testing/fake-env.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
 import type { DebugEvent } from '../types.js';
-import { checkSession } from './check-session.js';
+import { checkSession } from './silent-auth/check-session.js';
 import { loadCapability } from './load-capability.js';
 import { afterChunk } from '../testing/capabilities.js';
 

@@ -5,7 +5,7 @@ import type { DebugEvent } from '../types.js';
 import { dispatchMessage, fakeEnv, type FakeEnv } from '../testing/fake-env.js';
 import { atHash, claimsFor, makeKeys, serveJwks, type TestKeys } from '../testing/tokens.js';
 import { contextOf, testWebAuth } from '../testing/web-auth.js';
-import { checkSession } from './check-session.js';
+import { checkSession } from './silent-auth/check-session.js';
 import type { WebAuth } from './web-auth.js';
 
 const TENANT = 'https://me.auth0.com';

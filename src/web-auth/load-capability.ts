@@ -11,13 +11,13 @@ import { ChunkLoadError } from './chunk-load-error.js';
 
 /** Each capability's module, by name: a new capability adds a line here and one in each table. */
 export interface CapabilityModules {
-  captcha: typeof import('./captcha/render.js');
-  codeFlow: typeof import('../code-flow/index.js');
-  legacy: typeof import('./legacy/index.js');
-  passkeys: typeof import('../passkeys/index.js');
-  popup: typeof import('./popup-flow/index.js');
-  refreshWorker: typeof import('../refresh/worker/start.js');
-  sessionEvents: typeof import('./session-events/channel.js');
+  captcha: typeof import('../chunks/captcha.js');
+  codeFlow: typeof import('../chunks/code-flow.js');
+  legacy: typeof import('../chunks/legacy.js');
+  passkeys: typeof import('../chunks/passkeys.js');
+  popup: typeof import('../chunks/popup-flow.js');
+  refreshWorker: typeof import('../chunks/worker.js');
+  sessionEvents: typeof import('../chunks/session-events.js');
 }
 
 /** The capabilities reached through the seam, by name. */

@@ -12,7 +12,7 @@ import type { Captcha, CaptchaConfiguration, DoneCallback } from './types.js';
 import { BYPASS_CAPTCHA, mountWidget, type CaptchaInstance, type Done } from './widgets.js';
 import type { NodeCallback } from '../../shared/types.js';
 
-/** Fetches the flow's challenge (src/web-auth/captcha-start.ts picks the endpoint). */
+/** Fetches the flow's challenge (./captcha-start.ts picks the endpoint). */
 export type FetchChallenge = (cb: NodeCallback<Auth0Challenge>) => unknown;
 
 const noop = () => {};

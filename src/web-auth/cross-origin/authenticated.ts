@@ -2,7 +2,7 @@
  * The cross-origin login after `POST /co/authenticate` answered (loaded on first use, issue 32):
  * v10's error shape, or the verifier kept for the verification page and `/authorize` with the
  * login ticket (a redirect, or a hidden iframe in popup mode). The request itself is sent by the
- * main file (../cross-origin-login.ts) together with this chunk's load.
+ * main file (./cross-origin-login.ts) together with this chunk's load.
  */
 import { toRequestError, wrapCallback } from '../../http/response-handler.js';
 import { TransportError } from '../../http/transport-error.js';
@@ -12,8 +12,8 @@ import { omit } from '../../shared/objects.js';
 import { authorize } from '../../flow/authorize.js';
 import type { WebAuthContext } from '../../flow/context.js';
 import { verifierKey } from './verifier-key.js';
-import { whenRedirecting } from '../on-redirecting.js';
-import { runWebMessage } from '../web-message.js';
+import { whenRedirecting } from '../redirect/on-redirecting.js';
+import { runWebMessage } from '../silent-auth/web-message.js';
 import { announced } from '../session-events/announce.js';
 import type { AnyObject, NodeCallback } from '../../shared/types.js';
 

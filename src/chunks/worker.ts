@@ -1,0 +1,13 @@
+/**
+ * The refresh-token worker chunk (webauth.worker.min.js): starts the Worker that holds the refresh
+ * token, loaded on first use through `loadCapability('refreshWorker')`
+ * (web-auth/code-flow/lazy-refresh-worker.ts).
+ */
+export {
+  forgetToken,
+  startRefreshWorker,
+  workerFetch,
+  WORKER_START_MS,
+  workerSource,
+  type RunningWorker,
+} from '../refresh/worker/start.js';
