@@ -27,8 +27,11 @@ export function renderTable(cell: (flow: FlowName, engine: EngineName) => string
 /** The table docs/browser-support.md holds: what the suite expects of each engine. */
 export const expectedTable = () => renderTable((flow, engine) => EXPECTED[flow][engine]);
 
-/** What this run saw, with the versions that ran (a flow not run says so). */
+/** The table of what this run saw (a flow not run says so). */
+export const seenOutcomes = () => renderTable((f, e) => seen.get(`${f}\u0000${e}`) ?? 'not run');
+
+/** What this run saw, with the versions that ran. */
 export function seenTable(versions: ReadonlyMap<EngineName, string>): string {
   const ran = ENGINES.map((e) => `${HEADINGS[e]}: ${versions.get(e) ?? 'not run'}`).join('; ');
-  return `${ran}\n\n${renderTable((f, e) => seen.get(`${f}\u0000${e}`) ?? 'not run')}`;
+  return `${ran}\n\n${seenOutcomes()}`;
 }
