@@ -6,14 +6,15 @@
  * instead of loading on demand) opens and reports its window closed.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLERS, bundleWith, type Bundler } from './support/bundle-with.js';
 import { useBrowserHarness } from './support/harness.js';
+import { libraryTarball } from './support/library-tarball.js';
 import { serveDirectory } from './support/static-server.js';
 import type { AppServer } from './support/app-server.js';
 
@@ -31,7 +32,8 @@ beforeAll(async () => {
   const appDir = join(work, 'app');
   await cp(join(repoRoot, 'e2e', 'bundlers'), appDir, { recursive: true });
   // dist/ is built before the e2e suite; pack exactly what npm would publish.
-  await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: repoRoot });
+  const packed = await libraryTarball();
+  await copyFile(packed, join(work, basename(packed)));
   const tarball = join(
     work,
     (await readdir(work)).find((f) => f.endsWith('.tgz'))!,

@@ -4,15 +4,16 @@
  * local tenant in Chromium. A CommonJS `require('auth0-js')` must expose the same surface.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { rollup, type RollupOutput, type RollupLog } from 'rollup';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useBrowserHarness } from './support/harness.js';
+import { libraryTarball } from './support/library-tarball.js';
 import { ALICE } from './support/flow.js';
 import { serveDirectory } from './support/static-server.js';
 import { enumerateSurface, INSTANCE_DEPTH, type Surface } from './support/surface.js';
@@ -38,7 +39,8 @@ beforeAll(async () => {
   appDir = join(work, 'app');
   await cp(join(repoRoot, 'e2e', 'drop-in'), appDir, { recursive: true });
   // dist/ is built by the test command before the e2e suite runs; pack exactly what npm would publish.
-  await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: repoRoot });
+  const packed = await libraryTarball();
+  await copyFile(packed, join(work, basename(packed)));
   const tarball = (await readdir(work)).find((f) => f.endsWith('.tgz'));
   expect(tarball).toBe(`webauth-js-${ourVersion}.tgz`);
   // What `npm install auth0-js@npm:webauth-js` does, from the local tarball instead of the registry.

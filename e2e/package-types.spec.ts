@@ -5,12 +5,13 @@
  * imports auth0-js's file names. Declarations are checked too (no skipLibCheck).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { libraryTarball } from './support/library-tarball.js';
 
 const exec = promisify(execFile);
 const repoRoot = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -33,7 +34,8 @@ let tarball: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'webauth-types-'));
   // dist/ is built by the test command before the e2e suite runs.
-  await exec('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', work], { cwd: repoRoot });
+  const packed = await libraryTarball();
+  await copyFile(packed, join(work, basename(packed)));
   tarball = join(
     work,
     (await readdir(work)).find((f) => f.endsWith('.tgz'))!,
