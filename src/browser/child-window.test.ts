@@ -43,7 +43,8 @@ describe('hidden iframe: failing fast when the tenant shows a page', () => {
     env.advance(SHOWN_PAGE_GRACE_MS / 2);
     answer(env, frame);
     env.advance(TIMEOUT);
-    expect(done).toEqual([[{ type: 'authorization_response', response: { state: 'S' } }, false]]);
+    // `shown` says a page was shown; the answer that came all the same is what counts.
+    expect(done).toEqual([[{ type: 'authorization_response', response: { state: 'S' } }, true]]);
     expect(leftovers(env)).toEqual(clean);
   });
 
@@ -97,6 +98,6 @@ describe('hidden iframe: failing fast when the tenant shows a page', () => {
     env.advance(TIMEOUT - 1);
     expect(done).toEqual([]);
     env.advance(1);
-    expect(done).toEqual([[undefined, false]]);
+    expect(done).toEqual([[undefined, undefined]]);
   });
 });

@@ -21,6 +21,7 @@ export const SHOWN_PAGE_GRACE_MS = 1_000;
  * `answer` with it; it returns the unsubscribe function. Without an answer within `timeoutMs`,
  * `done(undefined)`; with `failFast`, also once a page this window cannot read has loaded in the
  * iframe and {@link SHOWN_PAGE_GRACE_MS} passed without an answer: then `done(undefined, true)`.
+ * `done`'s `shown` is true whenever such a page was the last to load, also when its answer came.
  * A page still on its way fires no load event, so a slow tenant keeps the whole `timeoutMs`.
  */
 export function hiddenFrameRun<T>(
@@ -33,18 +34,18 @@ export function hiddenFrameRun<T>(
 ): void {
   const frame = env.hiddenFrame();
   let finished = false;
-  let shown = false;
-  let cancelGrace = () => {};
+  let shown: boolean | undefined;
+  let cancelGrace: (() => void) | undefined;
   const finish = (value?: T) => {
     if (finished) return;
     finished = true;
     stopWatching();
     stopLoads();
-    cancelGrace();
+    cancelGrace?.();
     cancelTimer();
     let checked: unknown;
     try {
-      checked = done(value, value === undefined && shown);
+      checked = done(value, shown);
     } finally {
       // After the checks `done` returned, a task later: the app's own continuations come first.
       // (`instanceof`: a callback typed `void` may still hand back whatever it computed.)
@@ -55,8 +56,8 @@ export function hiddenFrameRun<T>(
   const stopWatching = watch(frame, finish);
   // A readable page (about:blank, the app's own callback page) has its own way to answer.
   const stopLoads = frame.onLoad(() => {
-    cancelGrace();
-    if ((shown = !!failFast && !frame.location())) cancelGrace = env.timer(finish, SHOWN_PAGE_GRACE_MS);
+    cancelGrace?.();
+    if ((shown = failFast && !frame.location())) cancelGrace = env.timer(finish, SHOWN_PAGE_GRACE_MS);
   });
   const cancelTimer = env.timer(finish, timeoutMs);
   frame.load(url);

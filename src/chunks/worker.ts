@@ -3,10 +3,11 @@
  * token, loaded on first use through `loadCapability('refreshWorker')`
  * (web-auth/code-flow/lazy-refresh-worker.ts).
  */
+// `fetch` and `forget`: the main file reads them as properties of this module, under these names.
 export {
-  forgetToken,
+  forgetToken as forget,
   startRefreshWorker,
-  workerFetch,
+  workerFetch as fetch,
   WORKER_START_MS,
   workerSource,
   type RunningWorker,

@@ -27,10 +27,11 @@ export interface WebAuthContext {
   /** With `useDpop`: the DPoP helper and signer (token requests carry its proofs). */
   dpop?: DpopWiring | undefined;
   /**
-   * With `useRefreshTokens` and the memory cache: the `fetch` of the tenant's token requests (through
-   * the refresh-token worker once it runs, else the page's), and how to make the worker forget.
+   * With `useRefreshTokens` and the memory cache: the environment of the tenant's token requests (its
+   * `fetch` goes through the refresh-token worker once it runs, else the page's), and how to make the
+   * worker forget.
    */
-  refreshWorker?: { fetch: BrowserEnv['fetch']; forget(): void } | undefined;
+  refreshWorker?: { env: RedirectEnv; forget(): void } | undefined;
   /**
    * While the instance has a session-event listener: tells the app's other tabs that a call of
    * this one signed in, renewed or signed out (web-auth/session-events/). Unset otherwise.

@@ -113,9 +113,9 @@ export async function keepRefreshToken(
 
 /**
  * Forgets this page's in-memory copy only (session events: another tab signed out or signed in
- * someone else). A shared copy is left to the tab that signed out, which revokes it.
+ * someone else; the worker's copy is the caller's to forget). A shared copy is left to the tab that
+ * signed out, which revokes it.
  */
 export function forgetPageRefreshToken(ctx: RedirectContext): void {
   memory.delete(keyOf(ctx));
-  ctx.refreshWorker?.forget();
 }

@@ -36,7 +36,7 @@ const httpOf = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']>
  */
 export const tokenHttp = (ctx: RedirectContext): HttpClientOptions<RedirectContext['env']> => {
   const http = httpOf(ctx);
-  return ctx.refreshWorker ? { ...http, env: { ...http.env, fetch: ctx.refreshWorker.fetch } } : http;
+  return ctx.refreshWorker ? { ...http, env: ctx.refreshWorker.env } : http;
 };
 
 /**

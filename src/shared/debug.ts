@@ -4,13 +4,17 @@ import type { DebugHook } from '../types/debug.js';
 const ORIGINS = 'origin not in Allowed Web Origins';
 const CALLBACKS = 'redirectUri not in Allowed Callback URLs';
 const COOKIES = 'third-party cookies may be blocked: serve the tenant from a custom domain of this site';
-const CAUSES = `${ORIGINS}, ${CALLBACKS}, or ${COOKIES}`;
+/**
+ * A silent call's `timeout` hint: the tenant shows an error page instead of answering when the
+ * origin or the callback is refused.
+ */
+const NO_ANSWER = `no answer: ${ORIGINS}, ${CALLBACKS}, or ${COOKIES}`;
 
 /**
  * The hint of a silent `timeout` reported early: a page of another origin loaded in the hidden
  * iframe and did not answer (an error or login page, or a frame the browser refused).
  */
-export const SHOWN_PAGE_HINT = `the tenant showed a page, no answer: ${CAUSES}`;
+export const SHOWN_PAGE_HINT = `the tenant showed a page, ${NO_ANSWER}`;
 
 /** The hint for an ID token signed with HS256 (the client secret, which a browser cannot hold). */
 const HS256_HINT = 'the application must sign ID tokens with RS256';
@@ -22,8 +26,7 @@ const HS256_HINT = 'the application must sign ID tokens with RS256';
 export function hintFor(code: unknown, description: unknown, silent?: boolean): string | undefined {
   const text = typeof description === 'string' ? description : '';
   if (silent && code === 'login_required') return COOKIES;
-  // The tenant shows an error page instead of answering when the origin or the callback is refused.
-  if (silent && code === 'timeout') return `no answer: ${CAUSES}`;
+  if (silent && code === 'timeout') return NO_ANSWER;
   // v10's own check: the page that receives the answer must be on the calling page's origin.
   if (code === 'origin_mismatch') return "redirectUri or popupOrigin is not this page's origin";
   // A refused CORS request reaches the page as a network failure, without a status.

@@ -32,8 +32,8 @@ describe('lazyRefreshWorker', () => {
     const { lazyRefreshWorker } = await freshPage(load);
     const a = lazyRefreshWorker(options(), env)!;
     const b = lazyRefreshWorker(options(), env)!;
-    expect(await (await a.fetch('https://tenant.example/oauth/token', {})).text()).toBe('from the page');
-    expect(await (await b.fetch('https://tenant.example/oauth/token', {})).text()).toBe('from the page');
+    expect(await (await a.env.fetch('https://tenant.example/oauth/token', {})).text()).toBe('from the page');
+    expect(await (await b.env.fetch('https://tenant.example/oauth/token', {})).text()).toBe('from the page');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -75,13 +75,13 @@ describe('lazyRefreshWorker', () => {
       'URL',
       Object.assign(class extends URL {}, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }),
     );
-    const { lazyRefreshWorker } = await freshPage(() => import('../../refresh/worker/start.js'));
+    const { lazyRefreshWorker } = await freshPage(() => import('../../chunks/worker.js'));
     const a = lazyRefreshWorker(options(), env)!;
     const b = lazyRefreshWorker(options({ clientID: 'c2' }), env)!;
-    expect(await (await a.fetch('https://tenant.example/oauth/token', {})).text()).toBe('from the worker');
-    expect(await (await b.fetch('https://tenant.example/oauth/revoke', {})).text()).toBe('from the worker');
+    expect(await (await a.env.fetch('https://tenant.example/oauth/token', {})).text()).toBe('from the worker');
+    expect(await (await b.env.fetch('https://tenant.example/oauth/revoke', {})).text()).toBe('from the worker');
     // Any other request of the tenant stays the page's.
-    expect(await (await a.fetch('https://tenant.example/userinfo', {})).text()).toBe('from the page');
+    expect(await (await a.env.fetch('https://tenant.example/userinfo', {})).text()).toBe('from the page');
     expect(started).toEqual(['worker']);
     b.forget();
     await vi.waitFor(() => expect(forgotten).toEqual(['c2']));

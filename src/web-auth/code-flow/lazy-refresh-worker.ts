@@ -9,18 +9,25 @@ import type { WebAuthContext } from '../../flow/context.js';
 import type { WebAuthBaseOptions } from '../../types.js';
 import { loadCapability, type Capability } from '../load-capability.js';
 
-/** The worker's chunk (one per page: it keeps one worker per tenant), or undefined where it cannot load. */
-let chunk: Promise<Capability<'refreshWorker'> | undefined> | undefined;
+/** The worker's chunk (one per page: it keeps one worker per tenant); rejected where it cannot load. */
+let chunk: Promise<Capability<'refreshWorker'>> | undefined;
 
 /** The wiring, or undefined where the token stays where it was (no refresh tokens, `localstorage`). */
 export function lazyRefreshWorker(o: WebAuthBaseOptions, env: RedirectEnv): WebAuthContext['refreshWorker'] {
   if (!o.useRefreshTokens || o.cacheLocation === 'localstorage') return undefined;
+  // Without the chunk, from the page (the token stays in its memory).
+  const fetch: RedirectEnv['fetch'] = (url, init) =>
+    (chunk ||= loadCapability('refreshWorker')).then(
+      (c) => c.fetch(o, env, url, init),
+      () => env.fetch(url, init),
+    );
   return {
-    fetch: (url, init) =>
-      (chunk ||= loadCapability('refreshWorker').catch(() => undefined)).then((c) =>
-        c ? c.workerFetch(o, env, url, init) : env.fetch(url, init),
-      ),
+    env: { ...env, fetch },
     // No chunk yet: no worker was started, so none holds a token.
-    forget: () => void chunk?.then((c) => c?.forgetToken(o)),
+    forget: () =>
+      void chunk?.then(
+        (c) => c.forget(o),
+        () => {},
+      ),
   };
 }

@@ -24,7 +24,7 @@ export function withPasskeys<T>(
 ): void | Promise<T> {
   return callbackOrPromise(cb, (reply) => {
     // A sign-in: the app's other tabs hear of it when the instance has a session-event listener.
-    const done = ctx ? announced(ctx, 'signed_in', reply) : reply;
+    const done = announced(ctx, 'signed_in', reply);
     loadCapability('passkeys')
       .then(step)
       .then(

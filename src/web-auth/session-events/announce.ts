@@ -6,11 +6,15 @@
 import type { WebAuthContext } from '../../flow/context.js';
 import type { NodeCallback } from '../../shared/types.js';
 
-/** `done`, telling the app's other tabs of a success (`type`) first when the instance has a listener. */
+/**
+ * `done`, telling the app's other tabs of a success (`type`) first when the instance has a listener
+ * (no `ctx`: a client without a `WebAuth` instance, nothing to tell).
+ */
 export const announced =
-  <T>(ctx: WebAuthContext, type: 'signed_in' | 'renewed', done: NodeCallback<T>): NodeCallback<T> =>
+  <T>(ctx: WebAuthContext | undefined, type: 'signed_in' | 'renewed', done: NodeCallback<T>): NodeCallback<T> =>
   (...args) => {
-    if (!args[0] && args[1]) ctx.sessionEvents?.(type, args[1]);
-    // What the callback returns goes on: v10's checkSession returned it for a failed precondition.
+    if (!args[0] && args[1]) ctx?.sessionEvents?.(type, args[1]);
+    // As many arguments as given (v10 called back with the error alone), and what the callback
+    // returns goes on: v10's checkSession returned it for a failed precondition.
     return done(...args);
   };

@@ -50,6 +50,7 @@ export function readMessage(data: unknown): SessionEvent | undefined {
 /** Forgets what `ctx`'s page holds in memory for the session another tab ended or replaced. */
 function forgetSession(ctx: WebAuthContext, signedOut: boolean): void {
   forgetPageRefreshToken(ctx);
+  ctx.refreshWorker?.forget();
   if (!ctx.dpop) return;
   forgetBoundTokens(ctx.dpop.signer);
   // The signing-out tab deleted the stored key (this page's copy goes too); a new user's key stays.

@@ -1,6 +1,6 @@
 /** `renewAuth` once its hidden iframe answered or timed out (loaded on first use, issue 32). */
 import { tapError } from '../../shared/callback.js';
-import { SHOWN_PAGE_HINT, trace, withHint } from '../../shared/debug.js';
+import { trace, withHint } from '../../shared/debug.js';
 import type { WebAuthContext } from '../../flow/context.js';
 import { parseHash } from '../../flow/parse-hash.js';
 import type { NodeCallback } from '../../shared/types.js';
@@ -9,8 +9,8 @@ import type { NodeCallback } from '../../shared/types.js';
 const TIMEOUT_HASH = '#error=timeout&error_description=Timeout+during+authentication+renew.';
 
 /**
- * Reports the iframe's answer (`undefined`: the timeout, or `shown`: the tenant showed a page that
- * did not answer): a posted object as it came, else the parsed hash.
+ * Reports the iframe's answer (`undefined`: the timeout, which with `shown` came early because the
+ * tenant showed a page that did not answer): a posted object as it came, else the parsed hash.
  */
 export function renewAuthAnswer(ctx: WebAuthContext, value: unknown, cb: NodeCallback<any>, shown?: boolean): void {
   trace(ctx.baseOptions.debug, 'renewAuth', value === undefined ? 'timeout' : 'answered');
@@ -22,7 +22,8 @@ export function renewAuthAnswer(ctx: WebAuthContext, value: unknown, cb: NodeCal
     { hash: value === undefined ? TIMEOUT_HASH : String(value) },
     tapError(cb, (err) => {
       withHint(err, true);
-      if (shown) err.hint = SHOWN_PAGE_HINT;
+      // withHint gave the timeout's hint; the page the tenant showed comes first (SHOWN_PAGE_HINT).
+      if (shown && value === undefined) err.hint = `the tenant showed a page, ${err.hint}`;
     }),
   );
 }

@@ -170,6 +170,17 @@ describe('renewAuth', () => {
     });
   });
 
+  it('reports an answer posted within the grace as it is, without the shown-page hint', async () => {
+    const { calls, frame } = start({ usePostMessage: true });
+    loadFrame(frame, undefined); // the tenant's page of another origin, which then posts
+    const hash = '#error=login_required&error_description=Login%20required&state=S';
+    dispatchMessage(env, { type: 'authorization_response', hash }, APP, frame.window);
+    await answered(calls);
+    const err = JSON.parse(JSON.stringify(calls[0]![0]));
+    expect(err.error).toBe('login_required');
+    expect(err.hint).toMatch(/^third-party cookies may be blocked/);
+  });
+
   it('waits the whole timeout when the answer may be posted by a callback page of another origin', () => {
     const { calls, frame } = start({ usePostMessage: true, postMessageOrigin: 'https://silent.example.com' });
     loadFrame(frame, undefined); // that callback page may post whenever it is ready
