@@ -115,10 +115,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // pays for its hash and loader entry, the one-worker-per-page wiring, the token requests' fetch
 // through it and the worker's forget calls: +269 B main file (28,528 B), all CDN files 40,928 B
 // (+2,038 B). Then lowered: the chunks' SRI hashes as SHA-256 (-21 B each) and the worker's
-// one-per-page table moved into its chunk: 28,349 B main file, all CDN files 40,815 B.
+// one-per-page table moved into its chunk: 28,349 B main file, all CDN files 40,815 B; 28,308 B and
+// 40,811 B once issue 49's four fitted their 400 B (396-398 B, measured by leaving them out).
 // Two ratchets: lower them as the files shrink; raising one needs a CHANGELOG line that says why.
-const BUDGET_GZIP = 28353;
-const BUDGET_TOTAL_GZIP = 40819;
+const BUDGET_GZIP = 28312;
+const BUDGET_TOTAL_GZIP = 40815;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ours = join(root, 'dist', 'webauth.min.js');
 const theirs = join(root, 'node_modules', 'auth0-js', 'dist', 'auth0.min.js');

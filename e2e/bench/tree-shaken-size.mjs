@@ -52,9 +52,10 @@ const TARGET_GZIP = 7168;
 // through the worker, which loads on demand); 26,718 B once the worker's table moved into its chunk.
 // 26,733 B with the chunks' entries in src/chunks/ (issue 51): the app's bundler names its chunk
 // files after them (captcha-[hash].js, popup-flow-[hash].js where render-, index- and start- were),
-// +22 B raw in the import() calls of the initial chunk, +15 B gzip; no code changed.
+// +22 B raw in the import() calls of the initial chunk, +15 B gzip; no code changed. 26,693 B once
+// issue 49's four fitted their 400 B.
 // A ratchet like the one above; the target is issue 32's.
-const COMMON_CEILING_GZIP = 26737;
+const COMMON_CEILING_GZIP = 26697;
 const COMMON_TARGET_GZIP = 16384;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
