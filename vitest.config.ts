@@ -52,7 +52,7 @@ export default defineConfig({
           // A worker's files share its modules (each file imported the tenant's sources anew:
           // about 2 s of CPU per file) and its one Chromium (e2e/support/browser.ts).
           isolate: false,
-          env: { WEBAUTH_SHARED_CHROMIUM: '1' },
+          env: { WEBAUTH_SHARED_CHROMIUM: '1', WEBAUTH_SUITE_CHROMIUM: process.env.WEBAUTH_SUITE_CHROMIUM ?? '1' },
         },
       },
       {

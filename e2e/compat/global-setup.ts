@@ -7,7 +7,7 @@
 import { chromium } from 'playwright';
 import type { TestProject } from 'vitest/node';
 import { startAppServer } from '../support/app-server.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.js';
+import { chromiumArgs, chromiumPath } from '../support/browser.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,11 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [browserServer, app] = await Promise.all([
-    chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS }),
+    chromium.launchServer({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: chromiumArgs(process.env.WEBAUTH_SUITE_CHROMIUM !== '0'),
+    }),
     startAppServer(),
   ]);
   project.provide('compatBrowserWsEndpoint', browserServer.wsEndpoint());
