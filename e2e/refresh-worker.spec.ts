@@ -4,7 +4,8 @@
  * script on the page then finds the token nowhere: not in the page's JavaScript heap (a Chromium
  * heap snapshot, which holds every object reachable from `window` and the `WebAuth` instance), the
  * storages, IndexedDB, cookies, nor in what the page's own `fetch` sees. Under a CSP that forbids
- * a `blob:` worker the page keeps the token itself, as before, and says so in the debug trace.
+ * a `blob:` worker the page keeps the token itself, as before, and says so in the debug trace;
+ * renewal, revocation, DPoP and two tabs rotating at once work there as with the worker.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
@@ -202,12 +203,17 @@ describe('two tabs, each with its own worker', () => {
 });
 
 describe('a CSP that forbids the blob: worker', () => {
-  it('keeps the token in the page as before, says so in the debug trace, and renews and revokes', async () => {
-    const lib = 'umd';
-    // The policy as a <meta> element: a policy header added by a Playwright route would make the
-    // page "public" to Chromium, which then refuses its requests to the loopback tenant. Only
-    // where the flag is set, as the tab is reused by the next test.
-    await h.page.addInitScript(() => {
+  const lib = 'umd';
+  const refused = '"step":"token-in-page","detail":{"reason":"refused"}';
+
+  /**
+   * Runs `run` with a `worker-src 'none'` policy on every app page of the context. The policy is a
+   * <meta> element: a policy header added by a Playwright route would make the page "public" to
+   * Chromium, which then refuses its requests to the loopback tenant. Only where the flag is set,
+   * as the tab is reused by the next test.
+   */
+  async function workerRefused<T>(run: () => Promise<T>): Promise<T> {
+    await h.context.addInitScript(() => {
       if (!localStorage.getItem('test:worker-src-none')) return;
       document.addEventListener('DOMContentLoaded', () => {
         const meta = document.createElement('meta');
@@ -218,18 +224,80 @@ describe('a CSP that forbids the blob: worker', () => {
     });
     await openApp(h.page, h.app.url, lib);
     await h.page.evaluate(() => localStorage.setItem('test:worker-src-none', '1'));
-    let outcome: Awaited<ReturnType<typeof login>>;
     try {
-      outcome = await login(lib);
+      return await run();
     } finally {
       await h.page.evaluate(() => localStorage.removeItem('test:worker-src-none'));
     }
+  }
+
+  /** Whether a `blob:` worker starts in `page`: it answers, or the policy refuses it (an error). */
+  const workerAllowed = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          try {
+            const blob = new Blob(['postMessage(1)'], { type: 'text/javascript' });
+            const worker = new Worker(URL.createObjectURL(blob));
+            worker.onmessage = () => (worker.terminate(), resolve(true));
+            worker.onerror = () => resolve(false);
+          } catch {
+            resolve(false);
+          }
+        }),
+    );
+
+  it('keeps the token in the page as before, says so in the debug trace, and renews and revokes', async () => {
+    const outcome = await workerRefused(() => login(lib));
     expect(outcome).toMatchObject({ loginErr: null, hasRefreshToken: true, renewErr: null });
-    expect(outcome.events.join()).toContain('"step":"token-in-page","detail":{"reason":"refused"}');
+    expect(outcome.events.join()).toContain(refused);
     const { tokens } = outcome;
     expect(tokens.length).toBe(2);
     // The fallback is today's path: the page's own fetch carried the token.
     expect(outcome.seen).toContain(tokens[1]);
     expect(await logout()).toBe(tokens[1]);
+  });
+
+  it('useDpop: the page makes the proofs and sends the grants, nonce round trip included', async () => {
+    h.tenant.setSwitches({ dpopNonce: true });
+    const from = h.tenant.requests.length;
+    let outcome: Awaited<ReturnType<typeof login>>;
+    try {
+      outcome = await workerRefused(() => login(lib, { ...config(lib), useDpop: true }));
+    } finally {
+      h.tenant.setSwitches({ dpopNonce: false });
+    }
+    expect(outcome).toMatchObject({ loginErr: null, hasRefreshToken: true, renewErr: null, tokenType: 'DPoP' });
+    expect(outcome.events.join()).toContain(refused);
+    const grants = h.tenant.requests.slice(from).filter((r) => r.path === '/oauth/token' && r.method === 'POST');
+    // The code exchange refused without a nonce, sent again with it, then the refresh with it.
+    expect(grants).toHaveLength(3);
+    expect(grants.every((r) => typeof r.headers.dpop === 'string')).toBe(true);
+    expect(outcome.seen).toContain(outcome.tokens[1]);
+    expect(await logout()).toBe(outcome.tokens[1]);
+  });
+
+  it('two tabs renewing at the same time, round after round: each rotates its own token, none is refused', async () => {
+    const cfg = config(lib);
+    await workerRefused(async () => {
+      const first = await login(lib);
+      expect(first).toMatchObject({ loginErr: null, renewErr: null });
+      expect(first.events.join()).toContain(refused);
+      const other = await h.context.newPage();
+      try {
+        await openApp(other, h.app.url, lib);
+        expect(await workerAllowed(other)).toBe(false);
+        await startLogin(other, cfg, { prompt: 'login' });
+        await signIn(other, h.app.url);
+        expect((await parseHash(other, cfg)).err).toBeNull();
+        const before = issuedTokens().length;
+        const rounds = 3;
+        const [a, b] = await Promise.all([renewRounds(h.page, cfg, rounds), renewRounds(other, cfg, rounds)]);
+        expect([...a, ...b]).toEqual(Array(2 * rounds).fill(first.renewedSub));
+        expect(issuedTokens().length - before).toBe(2 * rounds);
+      } finally {
+        await other.close();
+      }
+    });
   });
 });
