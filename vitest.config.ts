@@ -52,6 +52,7 @@ export default defineConfig({
           // A worker's files share its modules (each file imported the tenant's sources anew:
           // about 2 s of CPU per file) and its one Chromium (e2e/support/browser.ts).
           isolate: false,
+          // WEBAUTH_SUITE_CHROMIUM: two Chromium features off that cost CPU (e2e/support/browser.ts).
           env: { WEBAUTH_SHARED_CHROMIUM: '1', WEBAUTH_SUITE_CHROMIUM: process.env.WEBAUTH_SUITE_CHROMIUM ?? '1' },
         },
       },

@@ -55,6 +55,24 @@ async function submit(page: Page, email: string, password: string): Promise<void
   await page.click('.auth0-lock button[name="submit"]');
 }
 
+/**
+ * Waits to be back on the SPA example after Lock's submit. If the page stays, fails with what Lock
+ * showed and the tenant's last requests (CI run 18 timed out here once, in 18 runs, with nothing
+ * to go on).
+ */
+async function backOnSpa(page: Page): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.origin === spa.url, POLL);
+  } catch (err) {
+    const shown = await page.textContent('.auth0-global-message', { timeout: 1000 }).catch(() => null);
+    const last = h.tenant.requests.slice(-6).map((r) => `${r.method} ${r.path}`);
+    throw new Error(
+      `not back on the SPA example (at ${new URL(page.url()).pathname}); Lock shows ${JSON.stringify(shown)}; the tenant's last requests: ${last.join(', ')}`,
+      { cause: err },
+    );
+  }
+}
+
 /** Opens the SPA example and follows its Log in to Lock on the tenant; returns the page's errors. */
 async function openLockFromSpa(page: Page): Promise<string[]> {
   // A step that cannot happen fails with its own name, not with the test's 60 s timeout.
@@ -84,7 +102,7 @@ it('signs in to the SPA example through Lock, after showing a wrong password', a
   await submit(page, ALICE.email, 'not-her-password');
   await expect.poll(() => page.textContent('.auth0-global-message-error'), POLL).toMatch(/wrong email or password/i);
   await submit(page, ALICE.email, ALICE.password);
-  await page.waitForURL((url) => url.origin === spa.url, POLL);
+  await backOnSpa(page);
   await expect.poll(() => page.textContent('#status'), POLL).toBe(`Signed in as ${ALICE.email}.`);
   expect(await page.textContent('#claims tr:has(th:text-is("aud")) td')).toBe('spa-client');
   expect(h.tenant.requests.some((r) => JSON.stringify(r.query).includes(ALICE.password))).toBe(false);
@@ -96,7 +114,7 @@ it("signs a new user up through Lock's Sign Up tab and into the SPA example", as
   const errors = await openLockFromSpa(page);
   await page.click('.auth0-lock-tabs a:text("Sign Up")');
   await submit(page, 'erin@example.com', 'Str0ng!passw0rd-erin');
-  await page.waitForURL((url) => url.origin === spa.url, POLL);
+  await backOnSpa(page);
   await expect.poll(() => page.textContent('#status'), POLL).toBe('Signed in as erin@example.com.');
   expect(h.tenant.requests.some((r) => r.path === '/dbconnections/signup' && r.method === 'POST')).toBe(true);
   expect(errors).toEqual([]);
