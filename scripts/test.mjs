@@ -2,7 +2,8 @@
 // The one test command: every suite runs even after an earlier failure, so each one reports.
 // Independent steps run side by side (see steps below); each step's output is held back and
 // printed whole when it ends. The last line is always `N passed, N failed`.
-// TEST_JOBS=n caps how many steps run at once (default 2, one per core of the 2-core CI machine);
+// TEST_JOBS=n caps how many steps run at once (default 2, one per core of the 2-core CI machine),
+// and as many background checks at the lowest priority beside them (BACKGROUND below);
 // TEST_REPORTS=dir keeps vitest's JSON.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
