@@ -57,8 +57,7 @@ async function submit(page: Page, email: string, password: string): Promise<void
 
 /**
  * Waits to be back on the SPA example after Lock's submit. If the page stays, fails with what Lock
- * showed and the tenant's last requests (CI run 18 timed out here once, in 18 runs, with nothing
- * to go on).
+ * showed and the tenant's last requests.
  */
 async function backOnSpa(page: Page): Promise<void> {
   try {
@@ -113,6 +112,16 @@ it("signs a new user up through Lock's Sign Up tab and into the SPA example", as
   const { page } = h;
   const errors = await openLockFromSpa(page);
   await page.click('.auth0-lock-tabs a:text("Sign Up")');
+  // Lock swaps screens with a transition: until the login screen has gone, its inputs match the
+  // selectors too, and a fill there is lost (CI runs 18 and 21: no signup request reached the
+  // tenant, and Lock showed no message).
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.auth0-lock input[name="email"]').length === 1 &&
+      document.querySelector('.auth0-lock-tabs-current')?.textContent === 'Sign Up',
+    null,
+    { ...POLL, polling: 100 },
+  );
   await submit(page, 'erin@example.com', 'Str0ng!passw0rd-erin');
   await backOnSpa(page);
   await expect.poll(() => page.textContent('#status'), POLL).toBe('Signed in as erin@example.com.');
