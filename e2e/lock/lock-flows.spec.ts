@@ -15,6 +15,7 @@ import type { AppServer } from '../support/app-server.js';
 import { startHttpsProxy, type HttpsProxy } from '../support/https-proxy.js';
 import { buildLockApp, type BuiltLockApp, type LockFlavour } from './lock-app.js';
 import { requestShapes, type RequestShape } from './request-shapes.js';
+import { signUpScreenShown } from './lock-screens.js';
 
 const FLAVOURS: readonly LockFlavour[] = ['webauth-js', 'reference'];
 const DB = 'Username-Password-Authentication';
@@ -258,6 +259,7 @@ describe('Lock 14.3.0 on both libraries', { shuffle: false }, () => {
       await recorded('signup', flavour, async () => {
         await openLock(h.page, flavour);
         await h.page.click('.auth0-lock-tabs a:text("Sign Up")');
+        await signUpScreenShown(h.page, POLL.timeout);
         await submitCredentials(h.page, email, 'Str0ng!passw0rd');
         await signedInAs(h.page, email);
       });

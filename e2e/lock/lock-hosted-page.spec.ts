@@ -13,6 +13,7 @@ import { useSpaExample } from '../support/spa-example.js';
 import { ALICE } from '../support/flow.js';
 import { REPO_ROOT } from '../support/packed-package.js';
 import { layOutLockProject } from './lock-app.js';
+import { signUpScreenShown } from './lock-screens.js';
 import { buildLockPage } from '../../examples/lock-hosted-page/build.mjs';
 
 const IMAGES = join(REPO_ROOT, 'docs', 'images');
@@ -112,16 +113,7 @@ it("signs a new user up through Lock's Sign Up tab and into the SPA example", as
   const { page } = h;
   const errors = await openLockFromSpa(page);
   await page.click('.auth0-lock-tabs a:text("Sign Up")');
-  // Lock swaps screens with a transition: until the login screen has gone, its inputs match the
-  // selectors too, and a fill there is lost (CI runs 18 and 21: no signup request reached the
-  // tenant, and Lock showed no message).
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.auth0-lock input[name="email"]').length === 1 &&
-      document.querySelector('.auth0-lock-tabs-current')?.textContent === 'Sign Up',
-    null,
-    { ...POLL, polling: 100 },
-  );
+  await signUpScreenShown(page, POLL.timeout);
   await submit(page, 'erin@example.com', 'Str0ng!passw0rd-erin');
   await backOnSpa(page);
   await expect.poll(() => page.textContent('#status'), POLL).toBe('Signed in as erin@example.com.');
